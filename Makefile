@@ -1,0 +1,39 @@
+# Kakeibo: `make demo` records a household ledger and audits it; `make test` runs every test.
+# Both install what is missing first (Debian packages via apt-get).
+
+SWIFT        ?= swift
+APT_PACKAGES ?= libsqlite3-dev sqlite3
+SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+DEMO_DB      ?=
+
+.PHONY: deps build release test demo bench clean
+
+deps:
+	@missing=""; \
+	for package in $(APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -o DPkg::Lock::Timeout=300 -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq -o DPkg::Lock::Timeout=300 $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product kakeibo
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+demo: build
+	KAKEIBO=$$($(SWIFT) build --show-bin-path)/kakeibo DEMO_DB="$(DEMO_DB)" bash Fixtures/demo/household.sh
+
+bench: deps
+	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
+
+clean:
+	rm -rf .build

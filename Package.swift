@@ -1,0 +1,57 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Kakeibo",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .executable(name: "kakeibo", targets: ["kakeibo"]),
+        .library(name: "KakeiboLedger", targets: ["KakeiboLedger"]),
+        .library(name: "KakeiboDomain", targets: ["KakeiboDomain"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        // Pure values: money, dates, accounts, the event catalog, the decider. No I/O.
+        .target(name: "KakeiboDomain"),
+        // The append-only SQLite log: hash chain, idempotency, optimistic concurrency.
+        .target(
+            name: "KakeiboEventStore",
+            dependencies: [
+                "KakeiboDomain",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            plugins: ["EmbedMigrations"]
+        ),
+        // Folds from the log: accounts, balances, register. Storage behind a protocol.
+        .target(name: "KakeiboProjections", dependencies: ["KakeiboDomain"]),
+        // The application service: decide, append, project, in one transaction.
+        .target(
+            name: "KakeiboLedger",
+            dependencies: [
+                "KakeiboDomain", "KakeiboEventStore", "KakeiboProjections",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .executableTarget(
+            name: "kakeibo",
+            dependencies: [
+                "KakeiboLedger", "KakeiboDomain",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Build-time tool: turns Migrations/*.sql into Swift string constants so the binary carries its schema.
+        .executableTarget(name: "MigrationEmbedder"),
+        .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"]),
+
+        .testTarget(name: "KakeiboDomainTests", dependencies: ["KakeiboDomain"]),
+        .testTarget(name: "KakeiboEventStoreTests", dependencies: ["KakeiboEventStore", "KakeiboDomain", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "KakeiboProjectionsTests", dependencies: ["KakeiboProjections", "KakeiboDomain"]),
+        .testTarget(name: "KakeiboLedgerTests", dependencies: ["KakeiboLedger", "KakeiboDomain", "KakeiboEventStore", "KakeiboProjections", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "KakeiboCLITests", dependencies: ["kakeibo"]),
+    ]
+)

@@ -1,0 +1,19 @@
+/// The five kinds of account in double-entry bookkeeping.
+public enum AccountType: String, Sendable, CaseIterable, Codable {
+    case asset, liability, equity, income, expense
+
+    /// The type a top-level name implies (`assets:…`, `expenses:…`), as hledger infers it.
+    public init?(inferredFrom name: AccountName) {
+        switch name.components[0].lowercased() {
+        case "asset", "assets": self = .asset
+        case "liability", "liabilities", "debts": self = .liability
+        case "equity": self = .equity
+        case "income", "revenue", "revenues": self = .income
+        case "expense", "expenses": self = .expense
+        default: return nil
+        }
+    }
+
+    /// Categories are income and expense accounts.
+    public var canBeCategory: Bool { self == .income || self == .expense }
+}

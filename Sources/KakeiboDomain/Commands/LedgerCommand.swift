@@ -1,0 +1,86 @@
+/// What a user (or an importer) asks the ledger to do. The decider turns it into events.
+///
+/// Amounts stay text until the decider knows which currency, and so how many decimals, apply.
+public enum LedgerCommand: Hashable, Sendable {
+    case createLedger(name: String, currency: Currency, timeZone: String)
+    case openAccount(name: String, type: AccountType?, currency: Currency?)
+    case renameAccount(name: String, newName: String)
+    case closeAccount(name: String)
+    case addCategory(CategoryInput)
+    case renameCategory(name: String, newName: String)
+    case archiveCategory(name: String)
+    case captureExpense(MoneyInput)
+    case recordIncome(MoneyInput)
+    case makeTransfer(MoneyInput)
+    case recordTransaction(TransactionInput)
+    case editTransaction(EditInput)
+    case voidTransaction(id: String, reason: String?)
+
+    public struct CategoryInput: Hashable, Sendable {
+        public var name: String
+        public var type: AccountType
+        public var displayName: String?
+        public var hue: Int?
+        public var icon: String?
+        public init(name: String, type: AccountType = .expense, displayName: String? = nil, hue: Int? = nil, icon: String? = nil) {
+            self.name = name; self.type = type; self.displayName = displayName; self.hue = hue; self.icon = icon
+        }
+    }
+
+    /// An expense (`to` is the category), an income (`from` is the income account) or a transfer.
+    public struct MoneyInput: Hashable, Sendable {
+        public var amount: String
+        public var currency: Currency?
+        public var date: LocalDate?
+        public var from: String
+        public var to: String
+        public var payee: String?
+        public var memo: String?
+        public init(amount: String, currency: Currency? = nil, date: LocalDate? = nil, from: String, to: String,
+                    payee: String? = nil, memo: String? = nil) {
+            self.amount = amount; self.currency = currency; self.date = date; self.from = from; self.to = to
+            self.payee = payee; self.memo = memo
+        }
+    }
+
+    public struct PostingInput: Hashable, Sendable {
+        public var account: String
+        /// Nil for the one posting whose amount balances the rest, as in hledger journals.
+        public var amount: String?
+        public var currency: Currency?
+        public var memo: String?
+        public init(account: String, amount: String?, currency: Currency? = nil, memo: String? = nil) {
+            self.account = account; self.amount = amount; self.currency = currency; self.memo = memo
+        }
+    }
+
+    public struct TransactionInput: Hashable, Sendable {
+        public var date: LocalDate?
+        public var payee: String?
+        public var memo: String?
+        public var postings: [PostingInput]
+        public init(date: LocalDate? = nil, payee: String? = nil, memo: String? = nil, postings: [PostingInput]) {
+            self.date = date; self.payee = payee; self.memo = memo; self.postings = postings
+        }
+    }
+
+    /// Fields left nil keep their value; `.some(nil)` for payee or memo clears it.
+    public struct EditInput: Hashable, Sendable {
+        public var id: String
+        public var amount: String?
+        public var date: LocalDate?
+        public var payee: String??
+        public var memo: String??
+        public var category: String?
+        public var from: String?
+        public var to: String?
+        public var postings: [PostingInput]?
+        public var reason: String?
+        public init(id: String, amount: String? = nil, date: LocalDate? = nil, payee: String?? = nil, memo: String?? = nil,
+                    category: String? = nil, from: String? = nil, to: String? = nil, postings: [PostingInput]? = nil,
+                    reason: String? = nil) {
+            self.id = id; self.amount = amount; self.date = date; self.payee = payee; self.memo = memo
+            self.category = category; self.from = from; self.to = to; self.postings = postings; self.reason = reason
+        }
+    }
+}

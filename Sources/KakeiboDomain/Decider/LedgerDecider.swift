@@ -1,0 +1,324 @@
+/// Turns a command into the events that record it, or refuses it with a `LedgerError`.
+///
+/// Pure apart from reading `state`: it validates everything (accounts exist and are open,
+/// currencies agree, postings balance) before a single event exists, so a refused command
+/// leaves nothing behind.
+public struct LedgerDecider<State: LedgerStateReader> {
+    public let state: State
+    public var context: DecisionContext
+
+    public init(state: State, context: DecisionContext) {
+        self.state = state
+        self.context = context
+    }
+
+    public mutating func decide(_ command: LedgerCommand) throws -> [LedgerEvent] {
+        if case .createLedger(let name, let currency, let timeZone) = command {
+            guard try state.settings() == nil else { throw LedgerError.ledgerAlreadyInitialised }
+            try checkText(name, field: "ledger name")
+            return [.ledgerCreated(.init(name: name, baseCurrency: currency, timeZone: timeZone))]
+        }
+        guard let settings = try state.settings() else { throw LedgerError.ledgerNotInitialised }
+        switch command {
+        case .createLedger:
+            preconditionFailure("handled above")
+        case .openAccount(let name, let type, let currency):
+            return [try openAccount(name, type: type, currency: currency ?? settings.baseCurrency)]
+        case .renameAccount(let name, let newName):
+            let account = try existingAccount(name)
+            let target = try AccountName(newName)
+            guard try state.account(named: target.rawValue) == nil else { throw LedgerError.accountExists(newName) }
+            return [.accountRenamed(.init(accountID: account.id, from: account.name, to: target))]
+        case .closeAccount(let name):
+            let account = try openAccount(named: name)
+            if let balance = try state.balances(accountID: account.id).first {
+                throw LedgerError.accountNotEmpty(name, balance: balance.description)
+            }
+            return [.accountClosed(.init(accountID: account.id))]
+        case .addCategory(let input):
+            return try addCategory(input, currency: settings.baseCurrency)
+        case .renameCategory(let name, let newName):
+            let (account, category) = try existingCategory(name, types: [.expense, .income])
+            let newAccountName = try categoryAccountName(newName, type: account.type)
+            guard try state.account(named: newAccountName.rawValue) == nil else { throw LedgerError.categoryExists(newName) }
+            let display = displayName(for: newAccountName)
+            return [.accountRenamed(.init(accountID: account.id, from: account.name, to: newAccountName)),
+                    .categoryRenamed(.init(accountID: account.id, from: category.displayName, to: display))]
+        case .archiveCategory(let name):
+            let (account, category) = try existingCategory(name, types: [.expense, .income])
+            guard !category.isArchived else { throw LedgerError.categoryArchived(name) }
+            return [.categoryArchived(.init(accountID: account.id))]
+        case .captureExpense(let input):
+            let from = try postingAccount(input.from, types: [.asset, .liability], role: "an asset or liability account to pay from")
+            let to = try categoryAccount(input.to, type: .expense)
+            return [.expenseCaptured(try moneyMoved(input, from: from, to: to))]
+        case .recordIncome(let input):
+            let to = try postingAccount(input.to, types: [.asset, .liability], role: "an asset or liability account to receive into")
+            let from = try categoryAccount(input.from, type: .income)
+            return [.incomeRecorded(try moneyMoved(input, from: from, to: to))]
+        case .makeTransfer(let input):
+            let types: Set<AccountType> = [.asset, .liability, .equity]
+            let from = try postingAccount(input.from, types: types, role: "an asset, liability or equity account")
+            let to = try postingAccount(input.to, types: types, role: "an asset, liability or equity account")
+            return [.transferMade(try moneyMoved(input, from: from, to: to))]
+        case .recordTransaction(let input):
+            let postings = try resolvePostings(input.postings)
+            try checkOptionalText(input.payee, field: "payee")
+            try checkOptionalText(input.memo, field: "memo")
+            return [.transactionRecorded(.init(transactionID: context.makeID(), date: input.date ?? context.today,
+                                               payee: input.payee, memo: input.memo, postings: postings))]
+        case .editTransaction(let input):
+            return [.transactionEdited(try edit(input))]
+        case .voidTransaction(let id, let reason):
+            let transaction = try liveTransaction(id)
+            try checkOptionalText(reason, field: "reason")
+            return [.transactionVoided(.init(transactionID: transaction.id, reason: reason))]
+        }
+    }
+
+    // MARK: - Accounts and categories
+
+    private func openAccount(_ text: String, type: AccountType?, currency: Currency) throws -> LedgerEvent {
+        let name = try AccountName(text)
+        guard try state.account(named: name.rawValue) == nil else { throw LedgerError.accountExists(text) }
+        guard let type = type ?? AccountType(inferredFrom: name) else {
+            throw LedgerError.invalidAccountName(text, reason: "its type cannot be inferred; pass --type asset|liability|equity|income|expense")
+        }
+        return .accountOpened(.init(accountID: context.makeID(), name: name, type: type, currency: currency))
+    }
+
+    private func addCategory(_ input: LedgerCommand.CategoryInput, currency: Currency) throws -> [LedgerEvent] {
+        guard input.type.canBeCategory else {
+            throw LedgerError.wrongAccountType(input.name, is: input.type, expected: "an income or expense account")
+        }
+        let name = try categoryAccountName(input.name, type: input.type)
+        let hue = input.hue ?? Category.defaultHue(for: name.rawValue)
+        guard (0...360).contains(hue) else { throw LedgerError.invalidHue(hue) }
+        let display = input.displayName ?? displayName(for: name)
+        try checkText(display, field: "category name")
+        let icon = input.icon ?? (input.type == .income ? "banknote" : "tag")
+        try checkText(icon, field: "icon")
+
+        var events: [LedgerEvent] = []
+        let accountID: String
+        if let existing = try state.account(named: name.rawValue) {
+            guard try state.category(accountID: existing.id) == nil else { throw LedgerError.categoryExists(input.name) }
+            guard existing.type == input.type else {
+                throw LedgerError.wrongAccountType(name.rawValue, is: existing.type, expected: "an \(input.type.rawValue) account")
+            }
+            accountID = existing.id
+        } else {
+            let opened = try openAccount(name.rawValue, type: input.type, currency: currency)
+            guard case .accountOpened(let e) = opened else { preconditionFailure() }
+            accountID = e.accountID
+            events.append(opened)
+        }
+        events.append(.categoryDefined(.init(accountID: accountID, displayName: display, hue: hue, icon: icon)))
+        return events
+    }
+
+    /// `groceries` means `expenses:groceries`; a name with a colon is taken as it is.
+    private func categoryAccountName(_ text: String, type: AccountType) throws -> AccountName {
+        if text.contains(":") { return try AccountName(text) }
+        return try AccountName((type == .income ? "income:" : "expenses:") + text)
+    }
+
+    private func displayName(for name: AccountName) -> String {
+        let last = String(name.components[name.components.count - 1])
+        return last.prefix(1).uppercased() + last.dropFirst()
+    }
+
+    private func existingAccount(_ name: String) throws -> Account {
+        guard let account = try state.account(named: name) else { throw LedgerError.unknownAccount(name) }
+        return account
+    }
+
+    private func openAccount(named name: String) throws -> Account {
+        let account = try existingAccount(name)
+        guard !account.isClosed else { throw LedgerError.accountClosed(name) }
+        return account
+    }
+
+    private func existingCategory(_ name: String, types: [AccountType]) throws -> (Account, Category) {
+        for type in types {
+            let accountName = try categoryAccountName(name, type: type)
+            if let account = try state.account(named: accountName.rawValue),
+               let category = try state.category(accountID: account.id) {
+                return (account, category)
+            }
+        }
+        throw LedgerError.unknownCategory(name)
+    }
+
+    /// A category by short name (`groceries`) or any account of the right type by full name.
+    private func categoryAccount(_ name: String, type: AccountType) throws -> Account {
+        let accountName = try categoryAccountName(name, type: type)
+        guard let account = try state.account(named: accountName.rawValue) ?? state.account(named: name) else {
+            throw name.contains(":") ? LedgerError.unknownAccount(name) : LedgerError.unknownCategory(name)
+        }
+        guard !account.isClosed else { throw LedgerError.accountClosed(account.name.rawValue) }
+        guard account.type == type else {
+            throw LedgerError.wrongAccountType(account.name.rawValue, is: account.type, expected: "an \(type.rawValue) account")
+        }
+        if let category = try state.category(accountID: account.id), category.isArchived {
+            throw LedgerError.categoryArchived(name)
+        }
+        return account
+    }
+
+    private func postingAccount(_ name: String, types: Set<AccountType>, role: String) throws -> Account {
+        let account = try openAccount(named: name)
+        guard types.contains(account.type) else {
+            throw LedgerError.wrongAccountType(name, is: account.type, expected: role)
+        }
+        return account
+    }
+
+    // MARK: - Money
+
+    private func parseAmount(_ text: String, currency: Currency) throws -> Money {
+        let amount: Money
+        do { amount = try Money.parse(text, currency: currency) } catch { throw LedgerError.money(error) }
+        guard !amount.isZero else { throw LedgerError.zeroAmount }
+        return amount
+    }
+
+    private func checkCurrency(_ amount: Money, _ account: Account) throws {
+        guard account.currency == amount.currency else {
+            throw LedgerError.currencyMismatch(account: account.name.rawValue, accountCurrency: account.currency.code,
+                                               amountCurrency: amount.currency.code)
+        }
+    }
+
+    private func moneyMoved(_ input: LedgerCommand.MoneyInput, from: Account, to: Account) throws -> LedgerEvent.MoneyMoved {
+        let amount = try parseAmount(input.amount, currency: input.currency ?? from.currency)
+        try checkCurrency(amount, from)
+        try checkCurrency(amount, to)
+        try checkOptionalText(input.payee, field: "payee")
+        try checkOptionalText(input.memo, field: "memo")
+        _ = try LedgerTransaction.simplePostings(amount: amount, from: from.id, to: to.id) // negation must not overflow
+        return .init(transactionID: context.makeID(), date: input.date ?? context.today, amount: amount,
+                     fromAccountID: from.id, toAccountID: to.id, payee: input.payee, memo: input.memo)
+    }
+
+    /// Resolves accounts, parses amounts, fills the one elided amount and checks the balance.
+    private func resolvePostings(_ inputs: [LedgerCommand.PostingInput]) throws -> [Posting] {
+        guard inputs.count >= 2 else { throw LedgerError.tooFewPostings }
+        let accounts = try inputs.map { try openAccount(named: $0.account) }
+        let elided = inputs.indices.filter { inputs[$0].amount == nil }
+        guard elided.count <= 1 else {
+            throw LedgerError.unbalanced("only one posting may leave its amount out, \(elided.count) do")
+        }
+        var postings: [Posting?] = []
+        for (input, account) in zip(inputs, accounts) {
+            try checkOptionalText(input.memo, field: "posting memo")
+            guard let text = input.amount else { postings.append(nil); continue }
+            let amount = try parseAmount(text, currency: input.currency ?? account.currency)
+            try checkCurrency(amount, account)
+            postings.append(Posting(accountID: account.id, amount: amount, memo: input.memo))
+        }
+        let known = postings.compactMap { $0 }
+        let imbalances: [Money]
+        do { imbalances = try known.imbalances() } catch { throw LedgerError.money(error) }
+        if let index = elided.first {
+            guard imbalances.count == 1, let rest = imbalances.first else {
+                throw LedgerError.unbalanced("the left-out amount would need \(imbalances.isEmpty ? "to be zero" : "several currencies")")
+            }
+            let filler: Money
+            do { filler = try rest.negated() } catch { throw LedgerError.money(error) }
+            try checkCurrency(filler, accounts[index])
+            postings[index] = Posting(accountID: accounts[index].id, amount: filler, memo: inputs[index].memo)
+        } else if !imbalances.isEmpty {
+            throw LedgerError.unbalanced(imbalances.map { "\($0.currency.code) off by \($0.decimalString)" }.joined(separator: ", "))
+        }
+        return postings.map { $0! }
+    }
+
+    // MARK: - Edits
+
+    private func liveTransaction(_ id: String) throws -> LedgerTransaction {
+        guard let transaction = try state.transaction(id: id) else { throw LedgerError.unknownTransaction(id) }
+        guard !transaction.isVoided else { throw LedgerError.transactionVoided(id) }
+        return transaction
+    }
+
+    private func edit(_ input: LedgerCommand.EditInput) throws -> LedgerEvent.TransactionEdited {
+        let txn = try liveTransaction(input.id)
+        var changes: [FieldChange] = []
+        func record(_ field: TransactionField, _ before: JSONValue, _ after: JSONValue) {
+            if before != after { changes.append(FieldChange(field: field, before: before, after: after)) }
+        }
+        if let date = input.date { record(.date, .string(txn.date.description), .string(date.description)) }
+        if let payee = input.payee {
+            try checkOptionalText(payee, field: "payee")
+            record(.payee, .optional(txn.payee), .optional(payee))
+        }
+        if let memo = input.memo {
+            try checkOptionalText(memo, field: "memo")
+            record(.memo, .optional(txn.memo), .optional(memo))
+        }
+        var to = input.to, from = input.from
+        if let category = input.category {
+            switch txn.kind {
+            case .expense: to = try categoryAccount(category, type: .expense).name.rawValue
+            case .income: from = try categoryAccount(category, type: .income).name.rawValue
+            case .transfer, .general: throw LedgerError.fieldNotEditable("--category", kind: txn.kind)
+            }
+        }
+        if txn.kind.isSimple {
+            guard let amount = txn.amount, let toID = txn.toAccountID, let fromID = txn.fromAccountID else {
+                throw LedgerError.malformedEvent(type: "TransactionEdited", reason: "simple transaction without two postings")
+            }
+            if let text = input.amount {
+                let newAmount = try parseAmount(text, currency: amount.currency)
+                record(.amount, .int(amount.minorUnits), .int(newAmount.minorUnits))
+            }
+            for (field, name, currentID) in [(TransactionField.fromAccount, from, fromID), (.toAccount, to, toID)] {
+                guard let name else { continue }
+                let account = try openAccount(named: name)
+                try checkCurrency(amount, account)
+                try checkEditedAccountType(account, field: field, kind: txn.kind)
+                record(field, .string(currentID), .string(account.id))
+            }
+            if input.postings != nil { throw LedgerError.fieldNotEditable("--posting", kind: txn.kind) }
+        } else {
+            if input.amount != nil { throw LedgerError.fieldNotEditable("--amount", kind: txn.kind) }
+            if from != nil || to != nil { throw LedgerError.fieldNotEditable("--from/--to", kind: txn.kind) }
+            if let inputs = input.postings {
+                record(.postings, txn.postings.json, try resolvePostings(inputs).json)
+            }
+        }
+        guard !changes.isEmpty else { throw LedgerError.nothingToChange }
+        try checkOptionalText(input.reason, field: "reason")
+        return .init(transactionID: txn.id, changes: changes, reason: input.reason)
+    }
+
+    private func checkEditedAccountType(_ account: Account, field: TransactionField, kind: TransactionKind) throws {
+        let allowed: Set<AccountType> = switch (kind, field) {
+        case (.expense, .toAccount): [.expense]
+        case (.income, .fromAccount): [.income]
+        case (.transfer, _): [.asset, .liability, .equity]
+        default: [.asset, .liability]
+        }
+        guard allowed.contains(account.type) else {
+            throw LedgerError.wrongAccountType(account.name.rawValue, is: account.type,
+                                               expected: allowed.map(\.rawValue).sorted().joined(separator: " or ") + " account")
+        }
+    }
+
+    // MARK: - Text
+
+    /// Free text ends up in terminals and exports: keep it printable and bounded.
+    private func checkText(_ text: String, field: String) throws {
+        guard !text.isEmpty, text.utf8.count <= 500 else {
+            throw LedgerError.invalidText(field: field, reason: "it must be 1 to 500 bytes long")
+        }
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            throw LedgerError.invalidText(field: field, reason: "it contains a control character")
+        }
+    }
+
+    private func checkOptionalText(_ text: String?, field: String) throws {
+        if let text { try checkText(text, field: field) }
+    }
+}

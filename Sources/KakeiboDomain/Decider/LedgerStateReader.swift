@@ -1,0 +1,11 @@
+/// The slice of current state the decider needs, read from projections (never a replay),
+/// so deciding a command costs the same however long the log is.
+public protocol LedgerStateReader {
+    func settings() throws -> LedgerSettings?
+    func account(named name: String) throws -> Account?
+    func account(id: String) throws -> Account?
+    func category(accountID: String) throws -> Category?
+    func transaction(id: String) throws -> LedgerTransaction?
+    /// Non-zero balances of one account, one per currency.
+    func balances(accountID: String) throws -> [Money]
+}

@@ -1,0 +1,49 @@
+/// An event as stored in the log: its place, its provenance and its link in the hash chain.
+public struct EventEnvelope: Hashable, Sendable {
+    public var position: Int64
+    public var eventID: String
+    public var stream: String
+    public var streamVersion: Int64
+    public var type: String
+    public var schemaVersion: Int64
+    public var occurredOn: String?
+    /// Unix milliseconds from the ledger's clock.
+    public var recordedAt: Int64
+    public var source: String
+    public var actor: String
+    public var commandID: String
+    public var idempotencyKey: String?
+    /// Hex SHA-256 of the command that produced the event, on the first event of a keyed command.
+    public var commandHash: String?
+    public var payload: JSONValue
+
+    public init(position: Int64, eventID: String, stream: String, streamVersion: Int64, type: String,
+                schemaVersion: Int64, occurredOn: String?, recordedAt: Int64, source: String, actor: String,
+                commandID: String, idempotencyKey: String?, commandHash: String?, payload: JSONValue) {
+        self.position = position; self.eventID = eventID; self.stream = stream
+        self.streamVersion = streamVersion; self.type = type; self.schemaVersion = schemaVersion
+        self.occurredOn = occurredOn; self.recordedAt = recordedAt; self.source = source
+        self.actor = actor; self.commandID = commandID; self.idempotencyKey = idempotencyKey
+        self.commandHash = commandHash; self.payload = payload
+    }
+
+    /// The bytes the hash chain covers: every envelope field and the payload, as canonical JSON.
+    public var canonicalBytes: [UInt8] {
+        var object: [String: JSONValue] = [
+            "position": .int(position), "eventId": .string(eventID), "stream": .string(stream),
+            "streamVersion": .int(streamVersion), "type": .string(type),
+            "schemaVersion": .int(schemaVersion), "recordedAt": .int(recordedAt),
+            "source": .string(source), "actor": .string(actor), "commandId": .string(commandID),
+            "payload": payload,
+        ]
+        object["occurredOn"] = occurredOn.map(JSONValue.string) ?? .null
+        object["idempotencyKey"] = idempotencyKey.map(JSONValue.string) ?? .null
+        object["commandHash"] = commandHash.map(JSONValue.string) ?? .null
+        return JSONValue.object(object).canonicalBytes()
+    }
+
+    /// Decodes the payload into the catalog's event.
+    public func event() throws(LedgerError) -> LedgerEvent {
+        try LedgerEvent(type: type, schemaVersion: schemaVersion, payload: payload)
+    }
+}

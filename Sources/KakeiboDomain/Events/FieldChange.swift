@@ -1,0 +1,20 @@
+/// One field of a transaction changed by an edit, with its value before and after.
+///
+/// Values are JSON so history can show them exactly as stored: dates as `YYYY-MM-DD`,
+/// amounts as integer minor units, accounts by id, postings as arrays.
+public struct FieldChange: Hashable, Sendable {
+    public var field: TransactionField
+    public var before: JSONValue
+    public var after: JSONValue
+
+    public init(field: TransactionField, before: JSONValue, after: JSONValue) {
+        self.field = field
+        self.before = before
+        self.after = after
+    }
+}
+
+/// The fields of a transaction an edit can change.
+public enum TransactionField: String, Hashable, Sendable, CaseIterable {
+    case date, payee, memo, amount, fromAccount, toAccount, postings
+}

@@ -1,0 +1,175 @@
+// Hand-written payload codecs: faster than Codable on Linux and explicit about every field,
+// which matters because payload bytes are hashed and must never change shape silently.
+
+extension LedgerEvent {
+    /// The type name stored in the log.
+    public var type: String {
+        switch self {
+        case .ledgerCreated: "LedgerCreated"
+        case .accountOpened: "AccountOpened"
+        case .accountRenamed: "AccountRenamed"
+        case .accountClosed: "AccountClosed"
+        case .categoryDefined: "CategoryDefined"
+        case .categoryRenamed: "CategoryRenamed"
+        case .categoryArchived: "CategoryArchived"
+        case .expenseCaptured: "ExpenseCaptured"
+        case .incomeRecorded: "IncomeRecorded"
+        case .transferMade: "TransferMade"
+        case .transactionRecorded: "TransactionRecorded"
+        case .transactionEdited: "TransactionEdited"
+        case .transactionVoided: "TransactionVoided"
+        }
+    }
+
+    /// Bumped when a type's payload changes shape; decoders keep reading every older version.
+    public var schemaVersion: Int64 { 1 }
+
+    public var payload: JSONValue {
+        switch self {
+        case .ledgerCreated(let e):
+            ["name": .string(e.name), "baseCurrency": .string(e.baseCurrency.code), "timeZone": .string(e.timeZone)]
+        case .accountOpened(let e):
+            ["account": .string(e.accountID), "name": .string(e.name.rawValue),
+             "type": .string(e.type.rawValue), "currency": .string(e.currency.code)]
+        case .accountRenamed(let e):
+            ["account": .string(e.accountID), "from": .string(e.from.rawValue), "to": .string(e.to.rawValue)]
+        case .accountClosed(let e):
+            ["account": .string(e.accountID)]
+        case .categoryDefined(let e):
+            ["account": .string(e.accountID), "name": .string(e.displayName),
+             "hue": .int(Int64(e.hue)), "icon": .string(e.icon)]
+        case .categoryRenamed(let e):
+            ["account": .string(e.accountID), "from": .string(e.from), "to": .string(e.to)]
+        case .categoryArchived(let e):
+            ["account": .string(e.accountID)]
+        case .expenseCaptured(let e), .incomeRecorded(let e), .transferMade(let e):
+            .object([
+                "txn": .string(e.transactionID), "date": .string(e.date.description),
+                "amount": .int(e.amount.minorUnits), "currency": .string(e.amount.currency.code),
+                "from": .string(e.fromAccountID), "to": .string(e.toAccountID),
+                "payee": .optional(e.payee), "memo": .optional(e.memo),
+            ])
+        case .transactionRecorded(let e):
+            .object([
+                "txn": .string(e.transactionID), "date": .string(e.date.description),
+                "payee": .optional(e.payee), "memo": .optional(e.memo),
+                "postings": .array(e.postings.map(\.json)),
+            ])
+        case .transactionEdited(let e):
+            .object([
+                "txn": .string(e.transactionID), "reason": .optional(e.reason),
+                "changes": .array(e.changes.map { change in
+                    ["field": .string(change.field.rawValue), "before": change.before, "after": change.after]
+                }),
+            ])
+        case .transactionVoided(let e):
+            ["txn": .string(e.transactionID), "reason": .optional(e.reason)]
+        }
+    }
+
+    public init(type: String, schemaVersion: Int64, payload p: JSONValue) throws(LedgerError) {
+        guard schemaVersion == 1 else { throw .unknownEventType(type, schemaVersion: schemaVersion) }
+        do {
+            switch type {
+            case "LedgerCreated":
+                self = .ledgerCreated(.init(name: try p.string("name"), baseCurrency: try currency(p, "baseCurrency"),
+                                            timeZone: try p.string("timeZone")))
+            case "AccountOpened":
+                self = .accountOpened(.init(accountID: try p.string("account"), name: try AccountName(p.string("name")),
+                                            type: try accountType(p), currency: try currency(p, "currency")))
+            case "AccountRenamed":
+                self = .accountRenamed(.init(accountID: try p.string("account"), from: try AccountName(p.string("from")),
+                                             to: try AccountName(p.string("to"))))
+            case "AccountClosed":
+                self = .accountClosed(.init(accountID: try p.string("account")))
+            case "CategoryDefined":
+                self = .categoryDefined(.init(accountID: try p.string("account"), displayName: try p.string("name"),
+                                              hue: Int(try p.int("hue")), icon: try p.string("icon")))
+            case "CategoryRenamed":
+                self = .categoryRenamed(.init(accountID: try p.string("account"), from: try p.string("from"), to: try p.string("to")))
+            case "CategoryArchived":
+                self = .categoryArchived(.init(accountID: try p.string("account")))
+            case "ExpenseCaptured": self = .expenseCaptured(try moneyMoved(p))
+            case "IncomeRecorded": self = .incomeRecorded(try moneyMoved(p))
+            case "TransferMade": self = .transferMade(try moneyMoved(p))
+            case "TransactionRecorded":
+                self = .transactionRecorded(.init(
+                    transactionID: try p.string("txn"), date: try LocalDate(iso: p.string("date")),
+                    payee: try p.optionalString("payee"), memo: try p.optionalString("memo"),
+                    postings: try p.array("postings").map { posting throws(LedgerError) in try Posting(json: posting) }))
+            case "TransactionEdited":
+                self = .transactionEdited(.init(
+                    transactionID: try p.string("txn"),
+                    changes: try p.array("changes").map { change in
+                        guard let field = TransactionField(rawValue: try change.string("field")) else {
+                            throw LedgerError.malformedEvent(type: type, reason: "unknown field in change")
+                        }
+                        return FieldChange(field: field, before: change["before"] ?? .null, after: change["after"] ?? .null)
+                    },
+                    reason: try p.optionalString("reason")))
+            case "TransactionVoided":
+                self = .transactionVoided(.init(transactionID: try p.string("txn"), reason: try p.optionalString("reason")))
+            default:
+                throw LedgerError.unknownEventType(type, schemaVersion: schemaVersion)
+            }
+        } catch let error as LedgerError {
+            if case .malformedEvent = error { throw error }
+            if case .unknownEventType = error { throw error }
+            throw .malformedEvent(type: type, reason: error.description)
+        } catch {
+            throw .malformedEvent(type: type, reason: "\(error)")
+        }
+    }
+}
+
+extension Posting {
+    var json: JSONValue {
+        .object(["account": .string(accountID), "amount": .int(amount.minorUnits),
+                 "currency": .string(amount.currency.code), "memo": .optional(memo)])
+    }
+
+    init(json p: JSONValue) throws(LedgerError) {
+        do {
+            self.init(accountID: try p.string("account"),
+                      amount: Money(minorUnits: try p.int("amount"), currency: try currency(p, "currency")),
+                      memo: try p.optionalString("memo"))
+        } catch let error as LedgerError {
+            throw error
+        } catch {
+            throw .malformedEvent(type: "Posting", reason: "\(error)")
+        }
+    }
+}
+
+extension [Posting] {
+    /// Postings as stored in payloads and in edit before/after values.
+    public var json: JSONValue { .array(map(\.json)) }
+
+    public init(json: JSONValue) throws(LedgerError) {
+        guard let items = json.arrayValue else { throw .malformedEvent(type: "Posting", reason: "postings are not an array") }
+        self = try items.map { item throws(LedgerError) in try Posting(json: item) }
+    }
+}
+
+extension JSONValue {
+    static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+}
+
+private func currency(_ payload: JSONValue, _ key: String) throws -> Currency {
+    try Currency(code: payload.string(key))
+}
+
+private func accountType(_ payload: JSONValue) throws -> AccountType {
+    let raw = try payload.string("type")
+    guard let type = AccountType(rawValue: raw) else {
+        throw LedgerError.malformedEvent(type: "AccountOpened", reason: "unknown account type \(raw)")
+    }
+    return type
+}
+
+private func moneyMoved(_ p: JSONValue) throws -> LedgerEvent.MoneyMoved {
+    .init(transactionID: try p.string("txn"), date: try LocalDate(iso: p.string("date")),
+          amount: Money(minorUnits: try p.int("amount"), currency: try currency(p, "currency")),
+          fromAccountID: try p.string("from"), toAccountID: try p.string("to"),
+          payee: try p.optionalString("payee"), memo: try p.optionalString("memo"))
+}

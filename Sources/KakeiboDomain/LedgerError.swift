@@ -1,0 +1,86 @@
+/// Everything the domain refuses, each with a message that says what to do about it.
+public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
+    case ledgerNotInitialised
+    case ledgerAlreadyInitialised
+    case invalidAccountName(String, reason: String)
+    case unknownAccount(String)
+    case accountExists(String)
+    case accountClosed(String)
+    case accountNotEmpty(String, balance: String)
+    case wrongAccountType(String, is: AccountType, expected: String)
+    case unknownCategory(String)
+    case categoryExists(String)
+    case categoryArchived(String)
+    case currencyMismatch(account: String, accountCurrency: String, amountCurrency: String)
+    case unbalanced(String)
+    case zeroAmount
+    case tooFewPostings
+    case money(MoneyError)
+    case date(DateError)
+    case invalidText(field: String, reason: String)
+    case invalidHue(Int)
+    case unknownTransaction(String)
+    case ambiguousTransaction(String, matches: Int)
+    case transactionVoided(String)
+    case nothingToChange
+    case fieldNotEditable(String, kind: TransactionKind)
+    case malformedEvent(type: String, reason: String)
+    case unknownEventType(String, schemaVersion: Int64)
+
+    public var description: String {
+        switch self {
+        case .ledgerNotInitialised:
+            "the ledger has not been initialised; run `kakeibo init --currency USD` first"
+        case .ledgerAlreadyInitialised:
+            "the ledger is already initialised; use another --db path for a new ledger"
+        case .invalidAccountName(let name, let reason):
+            "invalid account name \"\(name)\": \(reason); write names like assets:bank:checking"
+        case .unknownAccount(let name):
+            "unknown account \"\(name)\"; open it with `kakeibo account open \(name) --type TYPE` or see `kakeibo account list`"
+        case .accountExists(let name):
+            "account \"\(name)\" already exists; pick another name or see `kakeibo account list`"
+        case .accountClosed(let name):
+            "account \"\(name)\" is closed; post to an open account instead"
+        case .accountNotEmpty(let name, let balance):
+            "account \"\(name)\" still holds \(balance); transfer it out before closing"
+        case .wrongAccountType(let name, let type, let expected):
+            "account \"\(name)\" is an \(type.rawValue) account, but \(expected) is needed here"
+        case .unknownCategory(let name):
+            "unknown category \"\(name)\"; add it with `kakeibo category add \(name)` or see `kakeibo category list`"
+        case .categoryExists(let name):
+            "category \"\(name)\" already exists"
+        case .categoryArchived(let name):
+            "category \"\(name)\" is archived; pick an active category"
+        case .currencyMismatch(let account, let accountCurrency, let amountCurrency):
+            "currency mismatch: account \"\(account)\" holds \(accountCurrency), not \(amountCurrency); use an account in \(amountCurrency)"
+        case .unbalanced(let detail):
+            "the postings do not balance: \(detail); every currency must sum to zero"
+        case .zeroAmount:
+            "the amount is zero; record a non-zero amount (negative for a refund)"
+        case .tooFewPostings:
+            "a transaction needs at least two postings, e.g. --posting expenses:food=12.50 --posting assets:cash=-12.50"
+        case .money(let error):
+            error.description
+        case .date(let error):
+            error.description
+        case .invalidText(let field, let reason):
+            "invalid \(field): \(reason)"
+        case .invalidHue(let hue):
+            "hue \(hue) is out of range; give a colour angle from 0 to 360"
+        case .unknownTransaction(let id):
+            "no transaction \"\(id)\"; see `kakeibo register` or `kakeibo log` for ids"
+        case .ambiguousTransaction(let prefix, let matches):
+            "\"\(prefix)\" matches \(matches) transactions; type more of the id"
+        case .transactionVoided(let id):
+            "transaction \(id) is voided and cannot change; record a new transaction instead"
+        case .nothingToChange:
+            "nothing to change: the edit gives every field the value it already has"
+        case .fieldNotEditable(let field, let kind):
+            "\(field) cannot be edited on a \(kind.rawValue) transaction; use --posting to replace its postings"
+        case .malformedEvent(let type, let reason):
+            "malformed \(type) event: \(reason)"
+        case .unknownEventType(let type, let version):
+            "unknown event \(type) v\(version): this ledger was written by a newer Kakeibo; upgrade kakeibo"
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import KakeiboDomain
+
+/// What the event store refuses or finds wrong, each with what to do about it.
+public enum EventStoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    case ledgerNotFound(path: String)
+    case ledgerExists(path: String)
+    case notALedger(path: String, reason: String)
+    case newerSchema(path: String, unknownMigrations: [String])
+    case wrongExpectedVersion(stream: String, expected: ExpectedVersion, actual: Int64)
+    case idempotencyConflict(key: String)
+    case eventIDConflict(eventID: String)
+    case unreadableEvent(position: Int64, reason: String)
+    case readOnly(path: String)
+    case storage(String)
+
+    public var description: String {
+        switch self {
+        case .ledgerNotFound(let path):
+            "no ledger at \(path); create one with `kakeibo --db \(path) init --currency USD`"
+        case .ledgerExists(let path):
+            "a ledger already exists at \(path); pick another --db path"
+        case .notALedger(let path, let reason):
+            "\(path) is not a Kakeibo ledger (\(reason)); check the --db path"
+        case .newerSchema(let path, let unknown):
+            "\(path) was written by a newer Kakeibo (unknown schema \(unknown.joined(separator: ", "))); upgrade kakeibo to open it"
+        case .wrongExpectedVersion(let stream, let expected, let actual):
+            "concurrent change to \(stream): expected \(expected), found version \(actual); reload and try again"
+        case .idempotencyConflict(let key):
+            "idempotency key \"\(key)\" was already used for a different command; use a new key"
+        case .eventIDConflict(let id):
+            "event \(id) is already in the log with different content"
+        case .unreadableEvent(let position, let reason):
+            "event at position \(position) cannot be read: \(reason); run `kakeibo verify`"
+        case .readOnly(let path):
+            "\(path) is read-only; check its permissions"
+        case .storage(let message):
+            "database error: \(message)"
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import GRDB
+import KakeiboDomain
+
+/// Appends to and reads from the `events` table. Every method runs inside a transaction the
+/// caller owns, so a user action's events and the projection updates they cause commit together.
+public enum EventLog {
+    // MARK: - Append
+
+    /// Appends `events` as one user action, or reports that they were already recorded.
+    ///
+    /// Retries are safe two ways: by idempotency key (same key and command hash → nothing new;
+    /// same key, other command → `idempotencyConflict`), and by event id as in SQLStreamStore
+    /// (events already present with identical content → nothing new; different → conflict).
+    public static func append(_ events: [NewEvent], metadata: AppendMetadata,
+                              expecting expected: [String: ExpectedVersion] = [:],
+                              in db: Database) throws -> AppendOutcome {
+        if let key = metadata.idempotencyKey, let prior = try priorCommand(key: key, in: db) {
+            guard prior.hash == metadata.commandHash else { throw EventStoreError.idempotencyConflict(key: key) }
+            return .alreadyRecorded(positions: try positions(ofCommand: prior.commandID, in: db))
+        }
+        if let first = events.first, let positions = try existingPositions(of: events, firstID: first.eventID, in: db) {
+            return .alreadyRecorded(positions: positions)
+        }
+        var versions: [String: Int64] = [:]
+        for (stream, expectation) in expected where expectation != .any {
+            let actual = try version(of: stream, in: db)
+            let ok = switch expectation {
+            case .any: true
+            case .noStream: actual == 0
+            case .exact(let version): actual == version
+            }
+            guard ok else { throw EventStoreError.wrongExpectedVersion(stream: stream, expected: expectation, actual: actual) }
+            versions[stream] = actual
+        }
+
+        var (position, previous) = try head(in: db)
+        var appended: [EventEnvelope] = []
+        appended.reserveCapacity(events.count)
+        let statement = try db.cachedStatement(sql: insertSQL)
+        for (index, event) in events.enumerated() {
+            let streamVersion: Int64
+            if let current = versions[event.stream] {
+                streamVersion = current + 1
+            } else {
+                streamVersion = try version(of: event.stream, in: db) + 1
+            }
+            versions[event.stream] = streamVersion
+            position += 1
+            let envelope = EventEnvelope(
+                position: position, eventID: event.eventID, stream: event.stream, streamVersion: streamVersion,
+                type: event.type, schemaVersion: event.schemaVersion, occurredOn: event.occurredOn,
+                recordedAt: metadata.recordedAt, source: metadata.source, actor: metadata.actor,
+                commandID: metadata.commandID,
+                idempotencyKey: index == 0 ? metadata.idempotencyKey : nil,
+                commandHash: index == 0 ? metadata.commandHash : nil,
+                payload: event.payload)
+            let hash = EventHasher.hash(previous: previous, envelope: envelope)
+            try statement.execute(arguments: [
+                position, envelope.eventID, envelope.stream, streamVersion, envelope.type, envelope.schemaVersion,
+                envelope.occurredOn, envelope.recordedAt, envelope.source, envelope.actor, envelope.commandID,
+                envelope.idempotencyKey, envelope.commandHash.flatMap(bytes(fromHex:)).map { Data($0) },
+                envelope.payload.canonicalString(), Data(previous), Data(hash),
+            ])
+            previous = hash
+            appended.append(envelope)
+        }
+        return .appended(appended)
+    }
+
+    private static let insertSQL = """
+        INSERT INTO events (position, event_id, stream, stream_version, type, schema_version, occurred_on,
+                            recorded_at, source, actor, command_id, idempotency_key, command_hash, payload,
+                            previous_hash, hash)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    // MARK: - Reading
+
+    /// The last position (0 when empty) and its hash (the genesis hash when empty).
+    public static func head(in db: Database) throws -> (position: Int64, hash: [UInt8]) {
+        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT position, hash FROM events ORDER BY position DESC LIMIT 1"))
+        guard let row else { return (0, EventHasher.genesis) }
+        let hash: Data = row[1]
+        return (row[0], Array(hash))
+    }
+
+    /// The version of a stream: its number of events, 0 when it does not exist.
+    public static func version(of stream: String, in db: Database) throws -> Int64 {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(stream_version) FROM events WHERE stream = ?"),
+                           arguments: [stream]) ?? 0
+    }
+
+    public static func count(in db: Database) throws -> Int64 {
+        try head(in: db).position
+    }
+
+    /// Streams events in position order without holding them all in memory.
+    public static func forEach(from start: Int64 = 1, through end: Int64? = nil, in db: Database,
+                               _ body: (EventEnvelope, _ previousHash: [UInt8], _ hash: [UInt8]) throws -> Void) throws {
+        let sql = "SELECT \(columns) FROM events WHERE position >= ? AND position <= ? ORDER BY position"
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: [start, end ?? Int64.max])
+        while let row = try rows.next() {
+            let envelope = try decode(row)
+            let previous: Data = row[14]
+            let hash: Data = row[15]
+            try body(envelope, Array(previous), Array(hash))
+        }
+    }
+
+    /// The events of one stream, in order.
+    public static func events(inStream stream: String, in db: Database) throws -> [EventEnvelope] {
+        let sql = "SELECT \(columns) FROM events WHERE stream = ? ORDER BY stream_version"
+        return try Row.fetchAll(db, sql: sql, arguments: [stream]).map(decode)
+    }
+
+    public static func event(at position: Int64, in db: Database) throws -> EventEnvelope? {
+        try Row.fetchOne(db, sql: "SELECT \(columns) FROM events WHERE position = ?", arguments: [position]).map(decode)
+    }
+
+    /// The hash stored for the event at `position`, if there is one.
+    public static func hash(at position: Int64, in db: Database) throws -> [UInt8]? {
+        try Data.fetchOne(db, sql: "SELECT hash FROM events WHERE position = ?", arguments: [position]).map { Array($0) }
+    }
+
+    static let columns = """
+        position, event_id, stream, stream_version, type, schema_version, occurred_on, recorded_at, source, actor, \
+        command_id, idempotency_key, command_hash, payload, previous_hash, hash
+        """
+
+    static func decode(_ row: Row) throws -> EventEnvelope {
+        let position: Int64 = row[0]
+        let payload: JSONValue
+        do {
+            payload = try row.withUnsafeData(atIndex: 13) { data in
+                try JSONValue.parse(data.map { Array($0) } ?? [])
+            }
+        } catch {
+            throw EventStoreError.unreadableEvent(position: position, reason: "payload is not valid JSON: \(error)")
+        }
+        let commandHash: Data? = row[12]
+        return EventEnvelope(
+            position: position, eventID: row[1], stream: row[2], streamVersion: row[3], type: row[4],
+            schemaVersion: row[5], occurredOn: row[6], recordedAt: row[7], source: row[8], actor: row[9],
+            commandID: row[10], idempotencyKey: row[11], commandHash: commandHash.map(EventHasher.hex),
+            payload: payload)
+    }
+
+    // MARK: - Idempotency
+
+    public static func priorCommand(key: String, in db: Database) throws -> (commandID: String, hash: String?)? {
+        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT command_id, command_hash FROM events WHERE idempotency_key = ?"),
+                                   arguments: [key])
+        guard let row else { return nil }
+        let hash: Data? = row[1]
+        return (row[0], hash.map(EventHasher.hex))
+    }
+
+    public static func positions(ofCommand commandID: String, in db: Database) throws -> [Int64] {
+        try Int64.fetchAll(db, sql: "SELECT position FROM events WHERE command_id = ? ORDER BY position", arguments: [commandID])
+    }
+
+    /// Positions of `events` if every one is already stored with the same content; nil if none is.
+    private static func existingPositions(of events: [NewEvent], firstID: String, in db: Database) throws -> [Int64]? {
+        let lookup = try db.cachedStatement(sql: "SELECT position, stream, type, payload FROM events WHERE event_id = ?")
+        guard try Row.fetchOne(lookup, arguments: [firstID]) != nil else { return nil }
+        var positions: [Int64] = []
+        for event in events {
+            guard let row = try Row.fetchOne(lookup, arguments: [event.eventID]),
+                  row[1] as String == event.stream, row[2] as String == event.type,
+                  row[3] as String == event.payload.canonicalString() else {
+                throw EventStoreError.eventIDConflict(eventID: event.eventID)
+            }
+            positions.append(row[0])
+        }
+        return positions
+    }
+
+    static func bytes(fromHex hex: String) -> [UInt8]? {
+        let utf8 = Array(hex.utf8)
+        guard utf8.count % 2 == 0 else { return nil }
+        func nibble(_ c: UInt8) -> UInt8? {
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count / 2)
+        var index = 0
+        while index < utf8.count {
+            guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else { return nil }
+            out.append(high << 4 | low)
+            index += 2
+        }
+        return out
+    }
+}

@@ -1,0 +1,49 @@
+import KakeiboDomain
+
+/// An event about to be appended: everything but its position and its hash.
+public struct NewEvent: Hashable, Sendable {
+    public var eventID: String
+    public var stream: String
+    public var type: String
+    public var schemaVersion: Int64
+    public var occurredOn: String?
+    public var payload: JSONValue
+
+    public init(eventID: String, stream: String, type: String, schemaVersion: Int64 = 1,
+                occurredOn: String? = nil, payload: JSONValue) {
+        self.eventID = eventID
+        self.stream = stream
+        self.type = type
+        self.schemaVersion = schemaVersion
+        self.occurredOn = occurredOn
+        self.payload = payload
+    }
+}
+
+/// Who appends, when, from where, and as part of which user action.
+public struct AppendMetadata: Hashable, Sendable {
+    public var recordedAt: Int64
+    public var source: String
+    public var actor: String
+    public var commandID: String
+    public var idempotencyKey: String?
+    /// Hex SHA-256 of the command; tells a retry from a different command under the same key.
+    public var commandHash: String?
+
+    public init(recordedAt: Int64, source: String, actor: String, commandID: String,
+                idempotencyKey: String? = nil, commandHash: String? = nil) {
+        self.recordedAt = recordedAt
+        self.source = source
+        self.actor = actor
+        self.commandID = commandID
+        self.idempotencyKey = idempotencyKey
+        self.commandHash = commandHash
+    }
+}
+
+/// What an append did.
+public enum AppendOutcome: Hashable, Sendable {
+    case appended([EventEnvelope])
+    /// The same command or events were already in the log: nothing was appended.
+    case alreadyRecorded(positions: [Int64])
+}

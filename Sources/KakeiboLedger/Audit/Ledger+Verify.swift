@@ -1,0 +1,50 @@
+import GRDB
+import KakeiboDomain
+import KakeiboEventStore
+
+extension Ledger {
+    static let appendOnlyTriggers = ["events_refuse_update", "events_refuse_delete", "events_gapless",
+                                     "events_stream_contiguous", "events_chained"]
+
+    /// Recomputes the hash chain, checks every transaction balances, checks the append-only
+    /// triggers are in place and compares the projections with a replay.
+    public func verify(expecting digest: ChainDigest? = nil) throws -> VerificationReport {
+        let (chain, missing) = try writer.read { db in
+            let chain = try ChainVerifier.verify(in: db, expecting: digest, visit: Self.accountingProblem)
+            let present = try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger'"))
+            return (chain, Self.appendOnlyTriggers.filter { !present.contains($0) })
+        }
+        // Replaying a log that failed to verify would only repeat its error.
+        let differences = chain.problem == nil ? try replayDifferences() : []
+        return VerificationReport(eventCount: chain.eventCount, head: chain.head, logProblem: chain.problem,
+                                  missingTriggers: missing, projectionDifferences: differences)
+    }
+
+    /// Every event decodes, and every transaction it records or edits balances per currency.
+    static func accountingProblem(_ envelope: EventEnvelope) -> ChainProblem? {
+        func problem(_ reason: String) -> ChainProblem { ChainProblem(position: envelope.position, reason: reason) }
+        let event: LedgerEvent
+        do { event = try envelope.event() } catch { return problem("\(error)") }
+        guard event.stream == envelope.stream else { return problem("event filed under the wrong stream \(envelope.stream)") }
+        var postings: [Posting] = []
+        switch event {
+        case .transactionRecorded(let e): postings = e.postings
+        case .expenseCaptured(let e), .incomeRecorded(let e), .transferMade(let e):
+            if e.amount.isZero { return problem("zero amount") }
+        case .transactionEdited(let e):
+            for change in e.changes where change.field == .postings {
+                do { postings = try [Posting](json: change.after) } catch { return problem("\(error)") }
+            }
+        default: break
+        }
+        do {
+            let imbalances = try postings.imbalances()
+            if !imbalances.isEmpty {
+                return problem("transaction does not balance: " + imbalances.map(\.description).joined(separator: ", "))
+            }
+        } catch {
+            return problem("\(error)")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,171 @@
+import GRDB
+import KakeiboDomain
+import KakeiboEventStore
+import KakeiboProjections
+
+/// The ledger projection in SQLite tables (Migrations/0002), read and written inside the
+/// caller's transaction. Not Sendable: it lives as long as one database access.
+struct SQLiteProjectionStore: ProjectionStore {
+    let db: Database
+
+    // MARK: - Reading
+
+    func settings() throws -> LedgerSettings? {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT name, base_currency, time_zone FROM ledger_settings WHERE id = 1")) else {
+            return nil
+        }
+        return LedgerSettings(name: row[0], baseCurrency: try currency(row[1]), timeZone: row[2])
+    }
+
+    func account(named name: String) throws -> Account? {
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(accountColumns) FROM accounts WHERE name = ?"), arguments: [name])
+            .map(account)
+    }
+
+    func account(id: String) throws -> Account? {
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(accountColumns) FROM accounts WHERE account_id = ?"), arguments: [id])
+            .map(account)
+    }
+
+    func allAccounts() throws -> [Account] {
+        try Row.fetchAll(db, sql: "SELECT \(accountColumns) FROM accounts ORDER BY name").map(account)
+    }
+
+    func category(accountID: String) throws -> Category? {
+        let sql = "SELECT account_id, display_name, hue, icon, is_archived FROM categories WHERE account_id = ?"
+        return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [accountID]).map { row in
+            Category(accountID: row[0], displayName: row[1], hue: row[2], icon: row[3], isArchived: row[4])
+        }
+    }
+
+    func transaction(id: String) throws -> LedgerTransaction? {
+        let sql = "SELECT kind, date, payee, memo, is_voided, version FROM transactions WHERE txn_id = ?"
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [id]) else { return nil }
+        guard let kind = TransactionKind(rawValue: row[0]) else {
+            throw LedgerError.malformedEvent(type: "transaction", reason: "unknown kind in projection")
+        }
+        let postingsSQL = "SELECT account_id, currency, amount, memo FROM postings WHERE txn_id = ? ORDER BY line"
+        var postings: [Posting] = []
+        for posting in try Row.fetchAll(db.cachedStatement(sql: postingsSQL), arguments: [id]) {
+            postings.append(Posting(accountID: posting[0], amount: Money(minorUnits: posting[2], currency: try currency(posting[1])),
+                                    memo: posting[3]))
+        }
+        let isVoided: Bool = row[4]
+        if isVoided {
+            // Voided transactions keep no postings; their last amounts live in the log.
+            postings = try lastPostings(of: id)
+        }
+        return LedgerTransaction(id: id, kind: kind, date: try LocalDate(iso: row[1]), payee: row[2], memo: row[3],
+                                 postings: postings, isVoided: isVoided, version: row[5])
+    }
+
+    func balances(accountID: String) throws -> [Money] {
+        let sql = "SELECT currency, amount FROM balances WHERE account_id = ? AND amount <> 0 ORDER BY currency"
+        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [accountID]).map { row in
+            Money(minorUnits: row[1], currency: try currency(row[0]))
+        }
+    }
+
+    func checkpoint() throws -> Int64 {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT position FROM projection_checkpoints WHERE projection = ?"),
+                           arguments: [LedgerProjector.name]) ?? 0
+    }
+
+    // MARK: - Writing
+
+    func saveSettings(_ settings: LedgerSettings, createdAt: Int64) throws {
+        try db.execute(sql: "INSERT INTO ledger_settings (id, name, base_currency, time_zone, created_at) VALUES (1, ?, ?, ?, ?)",
+                       arguments: [settings.name, settings.baseCurrency.code, settings.timeZone, createdAt])
+    }
+
+    func insertAccount(_ account: Account, openedAt position: Int64) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO accounts (account_id, name, type, currency, is_closed, opened_position) VALUES (?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [account.id, account.name.rawValue, account.type.rawValue, account.currency.code,
+                                     account.isClosed, position])
+    }
+
+    func updateAccount(_ account: Account) throws {
+        try db.execute(sql: "UPDATE accounts SET name = ?, is_closed = ? WHERE account_id = ?",
+                       arguments: [account.name.rawValue, account.isClosed, account.id])
+    }
+
+    func saveCategory(_ category: Category) throws {
+        try db.execute(sql: """
+            INSERT INTO categories (account_id, display_name, hue, icon, is_archived) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (account_id) DO UPDATE SET display_name = excluded.display_name, hue = excluded.hue,
+                icon = excluded.icon, is_archived = excluded.is_archived
+            """, arguments: [category.accountID, category.displayName, category.hue, category.icon, category.isArchived])
+    }
+
+    func insertTransaction(_ transaction: LedgerTransaction, at position: Int64) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO transactions (txn_id, kind, date, payee, memo, is_voided, version, first_position, last_position)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [transaction.id, transaction.kind.rawValue, transaction.date.description, transaction.payee,
+                                     transaction.memo, transaction.isVoided, transaction.version, position, position])
+        try insertPostings(of: transaction)
+    }
+
+    func updateTransaction(_ transaction: LedgerTransaction, at position: Int64) throws {
+        try db.cachedStatement(sql: """
+            UPDATE transactions SET date = ?, payee = ?, memo = ?, is_voided = ?, version = ?, last_position = ? WHERE txn_id = ?
+            """).execute(arguments: [transaction.date.description, transaction.payee, transaction.memo, transaction.isVoided,
+                                     transaction.version, position, transaction.id])
+        try db.cachedStatement(sql: "DELETE FROM postings WHERE txn_id = ?").execute(arguments: [transaction.id])
+        if !transaction.isVoided { try insertPostings(of: transaction) }
+    }
+
+    private func insertPostings(of transaction: LedgerTransaction) throws {
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO postings (txn_id, line, account_id, currency, amount, memo) VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        for (line, posting) in transaction.postings.enumerated() {
+            try statement.execute(arguments: [transaction.id, line, posting.accountID, posting.amount.currency.code,
+                                              posting.amount.minorUnits, posting.memo])
+        }
+    }
+
+    func addToBalance(accountID: String, _ amount: Money) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO balances (account_id, currency, amount) VALUES (?, ?, ?)
+            ON CONFLICT (account_id, currency) DO UPDATE SET amount = amount + excluded.amount
+            """).execute(arguments: [accountID, amount.currency.code, amount.minorUnits])
+    }
+
+    func setCheckpoint(_ position: Int64) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO projection_checkpoints (projection, position) VALUES (?, ?)
+            ON CONFLICT (projection) DO UPDATE SET position = excluded.position
+            """).execute(arguments: [LedgerProjector.name, position])
+    }
+
+    // MARK: - Helpers
+
+    private let accountColumns = "account_id, name, type, currency, is_closed"
+
+    private func account(_ row: Row) throws -> Account {
+        guard let type = AccountType(rawValue: row[2]) else {
+            throw LedgerError.malformedEvent(type: "account", reason: "unknown account type in projection")
+        }
+        return Account(id: row[0], name: try AccountName(row[1]), type: type, currency: try currency(row[3]), isClosed: row[4])
+    }
+
+    private func currency(_ code: String) throws -> Currency {
+        do { return try Currency(code: code) } catch { throw LedgerError.money(error) }
+    }
+
+    /// The postings a voided transaction had, folded from its own stream.
+    private func lastPostings(of id: String) throws -> [Posting] {
+        var transaction: LedgerTransaction?
+        for envelope in try EventLog.events(inStream: LedgerTransaction.stream(for: id), in: db) {
+            let event = try envelope.event()
+            if let recorded = try LedgerTransaction(recordedBy: event) {
+                transaction = recorded
+            } else if case .transactionEdited(let edit) = event, let current = transaction {
+                transaction = try current.applying(edit.changes)
+            }
+        }
+        return transaction?.postings ?? []
+    }
+}

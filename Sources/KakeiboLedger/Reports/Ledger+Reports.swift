@@ -1,0 +1,100 @@
+import GRDB
+import KakeiboDomain
+import KakeiboEventStore
+import KakeiboProjections
+
+/// Which state of the ledger a report shows.
+public struct ReportScope: Hashable, Sendable {
+    /// Only transactions dated on or before this business date.
+    public var asOf: LocalDate?
+    /// The ledger as it was when the log ended at this position.
+    public var atPosition: Int64?
+
+    public init(asOf: LocalDate? = nil, atPosition: Int64? = nil) {
+        self.asOf = asOf
+        self.atPosition = atPosition
+    }
+}
+
+extension Ledger {
+    public func balances(_ scope: ReportScope = ReportScope()) throws -> BalanceReport {
+        try withProjection(at: scope.atPosition) { db in
+            let rows: [Row]
+            if let asOf = scope.asOf {
+                rows = try Row.fetchAll(db, sql: """
+                    SELECT a.name, a.type, p.currency, SUM(p.amount)
+                    FROM postings p JOIN transactions t USING (txn_id) JOIN accounts a USING (account_id)
+                    WHERE t.date <= ? GROUP BY p.account_id, p.currency
+                    """, arguments: [asOf.description])
+            } else {
+                rows = try Row.fetchAll(db, sql: """
+                    SELECT a.name, a.type, b.currency, b.amount FROM balances b JOIN accounts a USING (account_id)
+                    """)
+            }
+            return try BalanceReport(balances: rows.map(Self.accountBalance))
+        }
+    }
+
+    public func register(account name: String? = nil, _ scope: ReportScope = ReportScope()) throws -> RegisterReport {
+        try withProjection(at: scope.atPosition) { db in
+            var sql = """
+                SELECT t.date, t.txn_id, t.first_position, p.line, t.payee, a.name, p.currency, p.amount
+                FROM postings p JOIN transactions t USING (txn_id) JOIN accounts a USING (account_id) WHERE 1
+                """
+            var arguments: StatementArguments = []
+            if let name {
+                guard try Int.fetchOne(db, sql: "SELECT 1 FROM accounts WHERE name = ? OR name LIKE ? ESCAPE '\\'",
+                                       arguments: [name, Self.likePrefix(name)]) != nil else {
+                    throw LedgerError.unknownAccount(name)
+                }
+                sql += " AND (a.name = ? OR a.name LIKE ? ESCAPE '\\')"
+                arguments += [name, Self.likePrefix(name)]
+            }
+            if let asOf = scope.asOf {
+                sql += " AND t.date <= ?"
+                arguments += [asOf.description]
+            }
+            let postings = try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                RegisterReport.Posted(date: try LocalDate(iso: row[0]), transactionID: row[1], firstPosition: row[2], line: row[3],
+                                      payee: row[4], account: try AccountName(row[5]),
+                                      amount: Money(minorUnits: row[7], currency: try Currency(code: row[6])))
+            }
+            return try RegisterReport(postings: postings)
+        }
+    }
+
+    public func accounts(_ scope: ReportScope = ReportScope()) throws -> [AccountListing] {
+        try withProjection(at: scope.atPosition) { db in
+            let store = SQLiteProjectionStore(db: db)
+            return try store.allAccounts().map { account in
+                AccountListing(account: account, category: try store.category(accountID: account.id),
+                               balances: try store.balances(accountID: account.id))
+            }
+        }
+    }
+
+    /// Runs `body` on the live projection, or on one replayed into memory up to `position`.
+    func withProjection<T>(at position: Int64?, _ body: (Database) throws -> T) throws -> T {
+        guard let position else { return try writer.read(body) }
+        let scratch = try LedgerDatabase.inMemory()
+        try writer.read { source in
+            try scratch.write { target in
+                try ProjectionRebuilder.rebuild(from: source, into: target, through: position)
+            }
+        }
+        return try scratch.read(body)
+    }
+
+    static func accountBalance(_ row: Row) throws -> AccountBalance {
+        guard let type = AccountType(rawValue: row[1]) else {
+            throw LedgerError.malformedEvent(type: "account", reason: "unknown account type in projection")
+        }
+        return AccountBalance(account: try AccountName(row[0]), type: type,
+                              amount: Money(minorUnits: row[3], currency: try Currency(code: row[2])))
+    }
+
+    static func likePrefix(_ name: String) -> String {
+        name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + ":%"
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import GRDB
+import KakeiboDomain
+import KakeiboEventStore
+import KakeiboProjections
+
+/// A Kakeibo ledger: the application service over one SQLite file.
+///
+/// Each command is decided against the projections, appended to the log and projected in
+/// one immediate transaction: all of it lands, or none of it does.
+public final class Ledger: Sendable {
+    public let path: String
+    let writer: any DatabaseWriter
+    let environment: LedgerEnvironment
+
+    init(path: String, writer: any DatabaseWriter, environment: LedgerEnvironment) {
+        self.path = path
+        self.writer = writer
+        self.environment = environment
+    }
+
+    /// Creates a new ledger file and records `LedgerCreated`.
+    public static func create(at path: String, name: String = "Household", currency: Currency, timeZone: String,
+                              environment: LedgerEnvironment = .live) throws -> Ledger {
+        guard TimeZone(identifier: timeZone) != nil else {
+            throw LedgerError.invalidText(field: "time zone", reason: "\"\(timeZone)\" is not an IANA zone such as Europe/Berlin")
+        }
+        let pool = try LedgerDatabase.open(at: path, mode: .create)
+        let ledger = Ledger(path: path, writer: pool, environment: environment)
+        do {
+            try ledger.record(.createLedger(name: name, currency: currency, timeZone: timeZone))
+        } catch {
+            try? pool.close()
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            throw error
+        }
+        return ledger
+    }
+
+    public static func open(at path: String, environment: LedgerEnvironment = .live) throws -> Ledger {
+        let pool = try LedgerDatabase.open(at: path, mode: .open)
+        let ledger = Ledger(path: path, writer: pool, environment: environment)
+        guard try ledger.writer.read({ db in try SQLiteProjectionStore(db: db).settings() }) != nil else {
+            throw LedgerError.ledgerNotInitialised
+        }
+        return ledger
+    }
+
+    /// A ledger that lives in memory only: for tests and previews.
+    public static func inMemory(currency: Currency, timeZone: String = "UTC",
+                                environment: LedgerEnvironment = .live) throws -> Ledger {
+        let ledger = Ledger(path: ":memory:", writer: try LedgerDatabase.inMemory(), environment: environment)
+        try ledger.record(.createLedger(name: "Household", currency: currency, timeZone: timeZone))
+        return ledger
+    }
+
+    // MARK: - Recording
+
+    /// Decides, appends and projects one command.
+    @discardableResult
+    public func record(_ command: LedgerCommand, options: CommandOptions = CommandOptions()) throws -> RecordResult {
+        try writeTransaction { db in try self.record(command, options: options, in: db) }
+    }
+
+    /// Records many commands in one transaction: all land or none do (imports, scripts).
+    @discardableResult
+    public func record(batch commands: [LedgerCommand], options: CommandOptions = CommandOptions()) throws -> [RecordResult] {
+        try writeTransaction { db in
+            try commands.map { command in try self.record(command, options: options, in: db) }
+        }
+    }
+
+    func writeTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.writeWithoutTransaction { db in
+            var result: T?
+            try db.inTransaction(.immediate) {
+                result = try body(db)
+                return .commit
+            }
+            return result!
+        }
+    }
+
+    private func record(_ command: LedgerCommand, options: CommandOptions, in db: Database) throws -> RecordResult {
+        let store = SQLiteProjectionStore(db: db)
+        try catchUp(store, in: db)
+        let commandHash = options.idempotencyKey.map { _ in
+            EventHasher.hex(EventHasher.sha256(Array(String(reflecting: command).utf8)))
+        }
+        if let key = options.idempotencyKey, let prior = try EventLog.priorCommand(key: key, in: db) {
+            guard prior.hash == commandHash else { throw EventStoreError.idempotencyConflict(key: key) }
+            let positions = try EventLog.positions(ofCommand: prior.commandID, in: db)
+            let first = try positions.first.flatMap { try EventLog.event(at: $0, in: db) }
+            return RecordResult(transactionID: try first?.event().transactionID, positions: positions, alreadyRecorded: true)
+        }
+
+        let now = environment.now()
+        let settings = try store.settings()
+        let today = LocalDate(unixMilliseconds: now, utcOffsetSeconds: Self.utcOffset(timeZone: settings?.timeZone, at: now))
+        var decider = LedgerDecider(state: store, context: DecisionContext(today: today, makeID: environment.makeID))
+        let events = try decider.decide(command)
+
+        var expected: [String: ExpectedVersion] = [:]
+        switch command {
+        case .editTransaction(let input): expected[LedgerTransaction.stream(for: input.id)] = .exact(try version(of: input.id, store))
+        case .voidTransaction(let id, _): expected[LedgerTransaction.stream(for: id)] = .exact(try version(of: id, store))
+        default: for event in events where event.transactionID != nil { expected[event.stream] = .noStream }
+        }
+        let newEvents = events.map { event in
+            NewEvent(eventID: environment.makeID(), stream: event.stream, type: event.type, schemaVersion: event.schemaVersion,
+                     occurredOn: event.occurredOn?.description, payload: event.payload)
+        }
+        let metadata = AppendMetadata(recordedAt: now, source: options.source.rawValue, actor: environment.actor,
+                                      commandID: environment.makeID(), idempotencyKey: options.idempotencyKey,
+                                      commandHash: commandHash)
+        switch try EventLog.append(newEvents, metadata: metadata, expecting: expected, in: db) {
+        case .alreadyRecorded(let positions):
+            return RecordResult(transactionID: events.first?.transactionID, positions: positions, alreadyRecorded: true)
+        case .appended(let envelopes):
+            for (event, envelope) in zip(events, envelopes) {
+                try LedgerProjector.apply(event, at: envelope.position, recordedAt: envelope.recordedAt, to: store)
+            }
+            return RecordResult(transactionID: events.first?.transactionID, positions: envelopes.map(\.position),
+                                alreadyRecorded: false)
+        }
+    }
+
+    private func version(of id: String, _ store: SQLiteProjectionStore) throws -> Int64 {
+        guard let transaction = try store.transaction(id: id) else { throw LedgerError.unknownTransaction(id) }
+        return Int64(transaction.version)
+    }
+
+    /// Projects events the projection has not seen (after an upgrade or an interrupted rebuild).
+    private func catchUp(_ store: SQLiteProjectionStore, in db: Database) throws {
+        let checkpoint = try store.checkpoint()
+        guard try EventLog.head(in: db).position > checkpoint else { return }
+        try EventLog.forEach(from: checkpoint + 1, in: db) { envelope, _, _ in
+            try LedgerProjector.apply(envelope, to: store)
+        }
+    }
+
+    static func utcOffset(timeZone: String?, at milliseconds: Int64) -> Int {
+        guard let timeZone, let zone = TimeZone(identifier: timeZone) else { return 0 }
+        return zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+    }
+
+    // MARK: - Lookups
+
+    /// The full id of the transaction whose id starts with `prefix` (at least 4 characters).
+    public func resolveTransactionID(_ prefix: String) throws -> String {
+        let text = prefix.lowercased()
+        guard text.count >= 4, text.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+            throw LedgerError.unknownTransaction(prefix)
+        }
+        let matches = try writer.read { db in
+            try String.fetchAll(db, sql: "SELECT txn_id FROM transactions WHERE txn_id >= ? AND txn_id < ? LIMIT 2",
+                                arguments: [text, text + "\u{10FFFF}"])
+        }
+        switch matches.count {
+        case 0: throw LedgerError.unknownTransaction(prefix)
+        case 1: return matches[0]
+        default: throw LedgerError.ambiguousTransaction(prefix, matches: matches.count)
+        }
+    }
+
+    public func settings() throws -> LedgerSettings {
+        guard let settings = try writer.read({ db in try SQLiteProjectionStore(db: db).settings() }) else {
+            throw LedgerError.ledgerNotInitialised
+        }
+        return settings
+    }
+
+    /// Today in the ledger's time zone, by the ledger's clock.
+    public func today() throws -> LocalDate {
+        let now = environment.now()
+        return LocalDate(unixMilliseconds: now, utcOffsetSeconds: Self.utcOffset(timeZone: try settings().timeZone, at: now))
+    }
+
+    /// The number of events and the head of the hash chain.
+    public func head() throws -> ChainDigest {
+        try writer.read { db in
+            let head = try EventLog.head(in: db)
+            return ChainDigest(position: head.position, hash: head.hash)
+        }
+    }
+}

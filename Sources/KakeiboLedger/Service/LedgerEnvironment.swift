@@ -1,0 +1,60 @@
+import Foundation
+import Synchronization
+
+/// What the ledger takes from the outside world: the time, fresh ids and who is acting.
+/// Injected so tests and golden files are deterministic.
+public struct LedgerEnvironment: Sendable {
+    /// Unix milliseconds now.
+    public var now: @Sendable () -> Int64
+    public var makeID: @Sendable () -> String
+    /// Recorded on every event as who made the change.
+    public var actor: String
+
+    public init(now: @escaping @Sendable () -> Int64, makeID: @escaping @Sendable () -> String, actor: String) {
+        self.now = now
+        self.makeID = makeID
+        self.actor = actor
+    }
+
+    /// The system clock, random UUIDs and the current user.
+    public static var live: LedgerEnvironment {
+        LedgerEnvironment(
+            now: { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) },
+            makeID: { UUID().uuidString.lowercased() },
+            actor: ProcessInfo.processInfo.environment["USER"] ?? ProcessInfo.processInfo.userName)
+    }
+
+    /// A fixed clock that ticks one millisecond per reading and ids from a seeded sequence.
+    public static func deterministic(startingAt now: Int64, seed: UInt64 = 1, actor: String = "test") -> LedgerEnvironment {
+        let clock = Mutex(now)
+        let generator = Mutex(seed)
+        return LedgerEnvironment(
+            now: { clock.withLock { value in defer { value += 1 }; return value } },
+            makeID: {
+                generator.withLock { state in
+                    state &+= 0x9E3779B97F4A7C15
+                    let high = splitMix(state), low = splitMix(state &+ 0x9E3779B97F4A7C15)
+                    return uuidString(high: high, low: low)
+                }
+            },
+            actor: actor)
+    }
+}
+
+private func splitMix(_ seed: UInt64) -> UInt64 {
+    var z = seed
+    z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+    z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+    return z ^ (z >> 31)
+}
+
+/// A version-4-shaped UUID string from 128 bits.
+private func uuidString(high: UInt64, low: UInt64) -> String {
+    let high = (high & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
+    let low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+    func hex(_ value: UInt64, _ digits: Int) -> String {
+        let text = String(value, radix: 16)
+        return String(repeating: "0", count: digits - text.count) + text
+    }
+    return "\(hex(high >> 32, 8))-\(hex((high >> 16) & 0xFFFF, 4))-\(hex(high & 0xFFFF, 4))-\(hex(low >> 48, 4))-\(hex(low & 0xFFFF_FFFF_FFFF, 12))"
+}

@@ -1,0 +1,32 @@
+import KakeiboDomain
+
+/// What recording a command did.
+public struct RecordResult: Hashable, Sendable {
+    /// The transaction the command created or changed, if any.
+    public var transactionID: String?
+    /// Positions of the events appended, or of those already recorded for this command.
+    public var positions: [Int64]
+    /// True when the command had been recorded before and nothing was appended.
+    public var alreadyRecorded: Bool
+
+    public init(transactionID: String?, positions: [Int64], alreadyRecorded: Bool) {
+        self.transactionID = transactionID
+        self.positions = positions
+        self.alreadyRecorded = alreadyRecorded
+    }
+
+    /// The last position the command reached.
+    public var position: Int64 { positions.last ?? 0 }
+}
+
+/// How a command is recorded: provenance and retry safety.
+public struct CommandOptions: Hashable, Sendable {
+    public var source: EventSource
+    /// Sending the same command again with the same key appends nothing.
+    public var idempotencyKey: String?
+
+    public init(source: EventSource = .manual, idempotencyKey: String? = nil) {
+        self.source = source
+        self.idempotencyKey = idempotencyKey
+    }
+}

@@ -1,0 +1,83 @@
+import KakeiboDomain
+
+/// Folds events into accounts, categories, transactions, postings and balances.
+public enum LedgerProjector {
+    /// The name under which the fold's checkpoint is stored.
+    public static let name = "ledger"
+
+    public static func apply(_ envelope: EventEnvelope, to store: some ProjectionStore) throws {
+        try apply(try envelope.event(), at: envelope.position, recordedAt: envelope.recordedAt, to: store)
+    }
+
+    public static func apply(_ event: LedgerEvent, at position: Int64, recordedAt: Int64, to store: some ProjectionStore) throws {
+        switch event {
+        case .ledgerCreated(let e):
+            try store.saveSettings(LedgerSettings(name: e.name, baseCurrency: e.baseCurrency, timeZone: e.timeZone),
+                                   createdAt: recordedAt)
+        case .accountOpened(let e):
+            try store.insertAccount(Account(id: e.accountID, name: e.name, type: e.type, currency: e.currency), openedAt: position)
+        case .accountRenamed(let e):
+            var account = try existingAccount(e.accountID, store)
+            account.name = e.to
+            try store.updateAccount(account)
+        case .accountClosed(let e):
+            var account = try existingAccount(e.accountID, store)
+            account.isClosed = true
+            try store.updateAccount(account)
+        case .categoryDefined(let e):
+            try store.saveCategory(Category(accountID: e.accountID, displayName: e.displayName, hue: e.hue, icon: e.icon))
+        case .categoryRenamed(let e):
+            var category = try existingCategory(e.accountID, store)
+            category.displayName = e.to
+            try store.saveCategory(category)
+        case .categoryArchived(let e):
+            var category = try existingCategory(e.accountID, store)
+            category.isArchived = true
+            try store.saveCategory(category)
+        case .expenseCaptured, .incomeRecorded, .transferMade, .transactionRecorded:
+            guard let transaction = try LedgerTransaction(recordedBy: event) else { return }
+            try store.insertTransaction(transaction, at: position)
+            try post(transaction.postings, sign: 1, to: store)
+        case .transactionEdited(let e):
+            let before = try existingTransaction(e.transactionID, store)
+            let after = try before.applying(e.changes)
+            try post(before.postings, sign: -1, to: store)
+            try post(after.postings, sign: 1, to: store)
+            try store.updateTransaction(after, at: position)
+        case .transactionVoided(let e):
+            var transaction = try existingTransaction(e.transactionID, store)
+            try post(transaction.postings, sign: -1, to: store)
+            transaction.isVoided = true
+            transaction.version += 1
+            try store.updateTransaction(transaction, at: position)
+        }
+        try store.setCheckpoint(position)
+    }
+
+    private static func post(_ postings: [Posting], sign: Int64, to store: some ProjectionStore) throws {
+        for posting in postings {
+            try store.addToBalance(accountID: posting.accountID, sign == 1 ? posting.amount : posting.amount.negated())
+        }
+    }
+
+    private static func existingAccount(_ id: String, _ store: some ProjectionStore) throws -> Account {
+        guard let account = try store.account(id: id) else {
+            throw LedgerError.malformedEvent(type: "account event", reason: "account \(id) was never opened")
+        }
+        return account
+    }
+
+    private static func existingCategory(_ id: String, _ store: some ProjectionStore) throws -> Category {
+        guard let category = try store.category(accountID: id) else {
+            throw LedgerError.malformedEvent(type: "category event", reason: "category \(id) was never defined")
+        }
+        return category
+    }
+
+    private static func existingTransaction(_ id: String, _ store: some ProjectionStore) throws -> LedgerTransaction {
+        guard let transaction = try store.transaction(id: id) else {
+            throw LedgerError.malformedEvent(type: "transaction event", reason: "transaction \(id) was never recorded")
+        }
+        return transaction
+    }
+}

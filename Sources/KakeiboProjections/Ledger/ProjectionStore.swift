@@ -1,0 +1,19 @@
+import KakeiboDomain
+
+/// Where the ledger projection keeps its state: SQLite tables in the app, memory in tests.
+///
+/// The projector only ever talks to this protocol, so the live incremental update, a full
+/// rebuild and a time-travel replay all run the same fold.
+public protocol ProjectionStore: LedgerStateReader {
+    func saveSettings(_ settings: LedgerSettings, createdAt: Int64) throws
+    func insertAccount(_ account: Account, openedAt position: Int64) throws
+    func updateAccount(_ account: Account) throws
+    func saveCategory(_ category: Category) throws
+    /// Stores a new transaction and its postings.
+    func insertTransaction(_ transaction: LedgerTransaction, at position: Int64) throws
+    /// Replaces a transaction's state and postings (none once it is voided).
+    func updateTransaction(_ transaction: LedgerTransaction, at position: Int64) throws
+    func addToBalance(accountID: String, _ amount: Money) throws
+    func setCheckpoint(_ position: Int64) throws
+    func checkpoint() throws -> Int64
+}

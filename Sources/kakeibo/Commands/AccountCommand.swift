@@ -1,0 +1,61 @@
+import ArgumentParser
+import KakeiboDomain
+import KakeiboLedger
+
+struct AccountCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "account", abstract: "Open, close, rename and list accounts.",
+        subcommands: [Open.self, Close.self, Rename.self, List.self])
+
+    struct Open: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Open an account, e.g. assets:bank:checking.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "Hierarchical name, parts separated by ':'.") var name: String
+        @Option(help: "asset, liability, equity, income or expense (inferred from the first part when omitted).")
+        var type: AccountType?
+        @Option(help: "The account's currency (default: the ledger's).") var currency: Currency?
+
+        func run() throws {
+            let result = try global.openLedger().record(.openAccount(name: name, type: type, currency: currency))
+            Printer.recorded(result, format: output.format, note: "opened \(name)")
+        }
+    }
+
+    struct Close: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Close an account with a zero balance.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument var name: String
+
+        func run() throws {
+            let result = try global.openLedger().record(.closeAccount(name: name))
+            Printer.recorded(result, format: output.format, note: "closed \(name)")
+        }
+    }
+
+    struct Rename: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Rename an account; its history follows it.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument var name: String
+        @Argument var newName: String
+
+        func run() throws {
+            let result = try global.openLedger().record(.renameAccount(name: name, newName: newName))
+            Printer.recorded(result, format: output.format, note: "renamed \(name) to \(newName)")
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List accounts with their balances.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @OptionGroup var scope: ScopeOptions
+
+        func run() throws {
+            let listings = try global.openLedger().accounts(scope.scope)
+            AccountPrinter.print(listings, format: output.format, categoriesOnly: false)
+        }
+    }
+}

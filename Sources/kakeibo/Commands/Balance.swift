@@ -1,0 +1,44 @@
+import ArgumentParser
+import KakeiboDomain
+import KakeiboLedger
+import KakeiboProjections
+
+struct Balance: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Account balances: a tree with roll-ups (table), or one row per account and currency (csv).")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var scope: ScopeOptions
+
+    func run() throws {
+        let report = try global.openLedger().balances(scope.scope)
+        switch output.format {
+        case .csv:
+            print(CSVWriter.render(header: ["account", "currency", "amount"], rows: report.accounts.map {
+                [$0.account.rawValue, $0.amount.currency.code, $0.amount.decimalString]
+            }))
+        case .json:
+            Printer.json([
+                "accounts": .array(report.accounts.map { balance in
+                    ["account": .string(balance.account.rawValue), "type": .string(balance.type.rawValue),
+                     "amount": .string(balance.amount.decimalString), "currency": .string(balance.amount.currency.code)]
+                }),
+                "tree": .array(report.lines.map { line in
+                    ["account": .string(line.name), "depth": .int(Int64(line.depth)),
+                     "amount": .string(line.total.decimalString), "currency": .string(line.currency.code)]
+                }),
+                "totals": .array(report.totals.map(Printer.money)),
+                "asOf": scope.asOf.map { .string($0.description) } ?? .null,
+                "atPosition": scope.atPosition.map(JSONValue.int) ?? .null,
+            ])
+        case .table:
+            var table = TextTable([("account", .left), ("balance", .right), ("currency", .left)])
+            for line in report.lines {
+                table.add([String(repeating: "  ", count: line.depth) + (line.name.split(separator: ":").last.map(String.init) ?? line.name),
+                           line.total.decimalString, line.currency.code])
+            }
+            for total in report.totals { table.add(["total", total.decimalString, total.currency.code]) }
+            print(table.render())
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import KakeiboDomain
+import KakeiboLedger
+
+struct CategoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "category", abstract: "Add, rename, archive and list categories (income and expense accounts).",
+        subcommands: [Add.self, Rename.self, Archive.self, List.self])
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a category: `groceries` creates expenses:groceries.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument var name: String
+        @Flag(help: "An income category (income:NAME) instead of an expense one.") var income = false
+        @Option(name: .customLong("display-name"), help: "Name shown in reports and widgets.") var displayName: String?
+        @Option(help: "Colour hue, 0–360.") var hue: Int?
+        @Option(help: "Icon name, e.g. cart.") var icon: String?
+
+        func run() throws {
+            let input = LedgerCommand.CategoryInput(name: name, type: income ? .income : .expense,
+                                                    displayName: displayName, hue: hue, icon: icon)
+            let result = try global.openLedger().record(.addCategory(input))
+            Printer.recorded(result, format: output.format, note: "added category \(name)")
+        }
+    }
+
+    struct Rename: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Rename a category and its account.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument var name: String
+        @Argument var newName: String
+
+        func run() throws {
+            let result = try global.openLedger().record(.renameCategory(name: name, newName: newName))
+            Printer.recorded(result, format: output.format, note: "renamed category \(name) to \(newName)")
+        }
+    }
+
+    struct Archive: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Archive a category: history stays, new postings are refused.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument var name: String
+
+        func run() throws {
+            let result = try global.openLedger().record(.archiveCategory(name: name))
+            Printer.recorded(result, format: output.format, note: "archived category \(name)")
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List categories.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @OptionGroup var scope: ScopeOptions
+
+        func run() throws {
+            AccountPrinter.print(try global.openLedger().accounts(scope.scope), format: output.format, categoriesOnly: true)
+        }
+    }
+}

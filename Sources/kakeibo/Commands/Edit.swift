@@ -1,0 +1,49 @@
+import ArgumentParser
+import KakeiboDomain
+import KakeiboLedger
+
+struct Edit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Correct a transaction. The original stays in the log; the edit is a new event.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @Argument(help: "Transaction id (or a unique prefix of at least 4 characters).") var transaction: String
+    @Option(parsing: .unconditional, help: "New amount; may be negative.") var amount: String?
+    @Option(help: ArgumentHelp(valueName: "YYYY-MM-DD")) var date: LocalDate?
+    @Option var payee: String?
+    @Option var memo: String?
+    @Flag(name: .customLong("clear-payee")) var clearPayee = false
+    @Flag(name: .customLong("clear-memo")) var clearMemo = false
+    @Option(help: "New category (expenses and incomes).") var category: String?
+    @Option(help: "New account the money leaves.") var from: String?
+    @Option(help: "New account the money reaches.") var to: String?
+    @Option(name: .customLong("posting"), help: "Replace all postings of a general transaction.") var postings: [PostingArgument] = []
+    @Option(help: "Why; shown in the history.") var reason: String?
+
+    func run() throws {
+        let ledger = try global.openLedger()
+        let id = try ledger.resolveTransactionID(transaction)
+        let input = LedgerCommand.EditInput(
+            id: id, amount: amount, date: date,
+            payee: clearPayee ? .some(nil) : payee.map { .some($0) },
+            memo: clearMemo ? .some(nil) : memo.map { .some($0) },
+            category: category, from: from, to: to, postings: postings.isEmpty ? nil : postings.map(\.input), reason: reason)
+        Printer.recorded(try ledger.record(.editTransaction(input)), format: output.format)
+    }
+}
+
+struct VoidCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "void",
+        abstract: "Cancel a transaction. It stays in the log and its history; it no longer counts.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @Argument(help: "Transaction id (or a unique prefix).") var transaction: String
+    @Option(help: "Why; shown in the history.") var reason: String?
+
+    func run() throws {
+        let ledger = try global.openLedger()
+        let id = try ledger.resolveTransactionID(transaction)
+        Printer.recorded(try ledger.record(.voidTransaction(id: id, reason: reason)), format: output.format)
+    }
+}

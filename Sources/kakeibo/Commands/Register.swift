@@ -1,0 +1,38 @@
+import ArgumentParser
+import KakeiboDomain
+import KakeiboLedger
+
+struct Register: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Postings in date order with a running balance.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var scope: ScopeOptions
+    @Argument(help: "An account; its sub-accounts are included. All accounts when omitted.") var account: String?
+
+    func run() throws {
+        let report = try global.openLedger().register(account: account, scope.scope)
+        switch output.format {
+        case .json:
+            Printer.json(.array(report.entries.map { entry in
+                ["date": .string(entry.posted.date.description), "id": .string(entry.posted.transactionID),
+                 "payee": entry.posted.payee.map(JSONValue.string) ?? .null, "account": .string(entry.posted.account.rawValue),
+                 "amount": .string(entry.posted.amount.decimalString), "currency": .string(entry.posted.amount.currency.code),
+                 "balance": .string(entry.runningBalance.decimalString)]
+            }))
+        case .csv:
+            print(CSVWriter.render(header: ["date", "id", "payee", "account", "currency", "amount", "balance"], rows: report.entries.map {
+                [$0.posted.date.description, $0.posted.transactionID, $0.posted.payee ?? "", $0.posted.account.rawValue,
+                 $0.posted.amount.currency.code, $0.posted.amount.decimalString, $0.runningBalance.decimalString]
+            }))
+        case .table:
+            var table = TextTable([("date", .left), ("id", .left), ("payee", .left), ("account", .left),
+                                   ("amount", .right), ("balance", .right)])
+            for entry in report.entries {
+                table.add([entry.posted.date.description, String(entry.posted.transactionID.prefix(8)),
+                           String((entry.posted.payee ?? "").prefix(24)), entry.posted.account.rawValue,
+                           entry.posted.amount.description, entry.runningBalance.description])
+            }
+            print(table.render())
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import KakeiboDomain
+import KakeiboLedger
+
+struct Txn: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Record a general transaction with any number of postings (splits).",
+        discussion: "Example: kakeibo txn --payee Market --posting expenses:groceries=30 --posting expenses:household=12.50 --posting assets:checking")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @Option(name: .customLong("posting"), help: ArgumentHelp("ACCOUNT=AMOUNT[ CURRENCY]; one posting may leave the amount out.",
+                                                             valueName: "posting"))
+    var postings: [PostingArgument] = []
+    @Option(help: ArgumentHelp("Business date (default: today).", valueName: "YYYY-MM-DD")) var date: LocalDate?
+    @Option var payee: String?
+    @Option var memo: String?
+    @Option(name: .customLong("idempotency-key")) var idempotencyKey: String?
+
+    func run() throws {
+        let input = LedgerCommand.TransactionInput(date: date, payee: payee, memo: memo, postings: postings.map(\.input))
+        let result = try global.openLedger().record(.recordTransaction(input), options: CommandOptions(idempotencyKey: idempotencyKey))
+        Printer.recorded(result, format: output.format)
+    }
+}

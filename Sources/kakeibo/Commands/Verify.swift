@@ -1,0 +1,50 @@
+import ArgumentParser
+import KakeiboDomain
+import KakeiboEventStore
+import KakeiboLedger
+
+struct Verify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Recompute the hash chain, check every transaction balances and projections match a replay.",
+        discussion: "Exits 1 and names the first bad position on failure. Keep the --digest output somewhere else; "
+            + "--expect checks the log still contains exactly that event at that position.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @Flag(help: "Print only the chain head digest (POSITION:SHA256).") var digest = false
+    @Option(help: ArgumentHelp("A digest saved earlier; fail unless the log still holds it.", valueName: "POSITION:SHA256"))
+    var expect: String?
+
+    func run() throws {
+        var expected: ChainDigest?
+        if let expect {
+            guard let parsed = ChainDigest(expect) else {
+                throw CommandFailure("--expect \(expect) is not a digest; it looks like 42:9f86d081… as printed by `kakeibo verify --digest`")
+            }
+            expected = parsed
+        }
+        let report = try global.openLedger().verify(expecting: expected)
+        if digest && report.isValid {
+            print(report.head.description)
+            return
+        }
+        switch output.format {
+        case .json:
+            Printer.json(["valid": .bool(report.isValid), "events": .int(report.eventCount), "head": .string(report.head.description),
+                          "firstBadPosition": report.logProblem.map { .int($0.position) } ?? .null,
+                          "problems": .array(report.problems.map(JSONValue.string))])
+        case .csv:
+            print(CSVWriter.render(header: ["valid", "events", "head", "problems"],
+                                   rows: [[String(report.isValid), String(report.eventCount), report.head.description,
+                                           report.problems.joined(separator: "; ")]]))
+        case .table:
+            if report.isValid {
+                print("ok: \(report.eventCount) events, chain intact, every transaction balances, projections match a replay")
+                print("head \(report.head)")
+            }
+        }
+        if !report.isValid {
+            for problem in report.problems { Terminal.printError(problem) }
+            throw CommandFailure(report.logProblem.map { "verification failed at position \($0.position)" } ?? "verification failed")
+        }
+    }
+}

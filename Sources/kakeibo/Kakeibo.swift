@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import KakeiboLedger
+
+/// The `kakeibo` command: parses arguments and calls the ledger library, nothing more.
+@main
+struct Kakeibo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kakeibo",
+        abstract: "An append-only, double-entry household ledger.",
+        discussion: """
+            Every change is an event appended to a hash-chained log in a SQLite file; balances and \
+            registers are rebuilt from it. Nothing is ever overwritten: edits and voids are new events.
+            """,
+        subcommands: [
+            Init.self, AccountCommand.self, CategoryCommand.self,
+            Expense.self, Income.self, Transfer.self, Txn.self, Edit.self, VoidCommand.self,
+            Balance.self, Register.self, History.self, Log.self, Verify.self, Replay.self,
+        ])
+
+    /// Declared here too so `--db` may come before the subcommand: `kakeibo --db F init`.
+    @OptionGroup var global: GlobalOptions
+
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as CommandFailure {
+            Terminal.printError(failure.message)
+            Foundation.exit(failure.exitCode)
+        } catch let error where CommandFailure.isLedgerError(error) {
+            Terminal.printError(CommandFailure.message(for: error))
+            Foundation.exit(1)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

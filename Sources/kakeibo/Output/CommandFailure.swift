@@ -1,0 +1,21 @@
+import KakeiboDomain
+import KakeiboEventStore
+
+/// An error the CLI reports as one line on stderr with a non-zero exit code.
+struct CommandFailure: Error {
+    var message: String
+    var exitCode: Int32
+
+    init(_ message: String, exitCode: Int32 = 1) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+
+    static func isLedgerError(_ error: any Error) -> Bool {
+        error is LedgerError || error is EventStoreError || error is MoneyError || error is DateError
+    }
+
+    static func message(for error: any Error) -> String {
+        String(describing: error)
+    }
+}
