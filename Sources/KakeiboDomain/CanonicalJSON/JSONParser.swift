@@ -119,14 +119,13 @@ struct JSONParser {
         index += 1  // "{"
         skipWhitespace()
         guard index < end else { throw .unexpectedEnd }
-        var members: [String: JSONValue] = [:]
         if base[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return .object(members)
+            return .object([:])
         }
         // Typical event payloads have under a dozen fields: one allocation, no rehash.
-        members.reserveCapacity(8)
+        var members = [String: JSONValue](minimumCapacity: 8)
         while true {
             guard index < end else { throw .unexpectedEnd }
             let quote = base[index]
@@ -320,7 +319,7 @@ struct JSONParser {
     }
 
     /// SWAR test over eight bytes: the high bit of each lane is set where the byte
-    /// is `"`, `\\`, a control character or non-ASCII. Lanes above the first hit may
+    /// is `"`, `\`, a control character or non-ASCII. Lanes above the first hit may
     /// be false positives (borrow propagation), so only the lowest set lane is exact.
     @inline(__always)
     private static func specialStringBytes(_ raw: UInt64) -> UInt64 {
