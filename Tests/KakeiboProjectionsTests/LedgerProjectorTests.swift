@@ -1,0 +1,72 @@
+import KakeiboDomain
+import KakeiboProjections
+import XCTest
+
+/// The fold on its own, against a dictionary-backed store: edits and voids reverse exactly
+/// what was posted before.
+final class LedgerProjectorTests: XCTestCase {
+    final class MemoryStore: ProjectionStore {
+        var storedSettings: LedgerSettings?
+        var accounts: [String: Account] = [:]
+        var categories: [String: Category] = [:]
+        var transactions: [String: LedgerTransaction] = [:]
+        var balanceBook: [String: [Currency: Int64]] = [:]
+        var position: Int64 = 0
+
+        func settings() -> LedgerSettings? { storedSettings }
+        func account(named name: String) -> Account? { accounts.values.first { $0.name.rawValue == name } }
+        func account(id: String) -> Account? { accounts[id] }
+        func category(accountID: String) -> Category? { categories[accountID] }
+        func transaction(id: String) -> LedgerTransaction? { transactions[id] }
+        func balances(accountID: String) -> [Money] {
+            (balanceBook[accountID] ?? [:]).filter { $0.value != 0 }.map { Money(minorUnits: $0.value, currency: $0.key) }
+        }
+        func saveSettings(_ settings: LedgerSettings, createdAt: Int64) { storedSettings = settings }
+        func insertAccount(_ account: Account, openedAt position: Int64) { accounts[account.id] = account }
+        func updateAccount(_ account: Account) { accounts[account.id] = account }
+        func saveCategory(_ category: Category) { categories[category.accountID] = category }
+        func insertTransaction(_ transaction: LedgerTransaction, at position: Int64) { transactions[transaction.id] = transaction }
+        func updateTransaction(_ transaction: LedgerTransaction, at position: Int64) { transactions[transaction.id] = transaction }
+        func addToBalance(accountID: String, _ amount: Money) {
+            balanceBook[accountID, default: [:]][amount.currency, default: 0] += amount.minorUnits
+        }
+        func setCheckpoint(_ position: Int64) { self.position = position }
+        func checkpoint() -> Int64 { position }
+    }
+
+    func testEditAndVoidReverseWhatWasPosted() throws {
+        let store = MemoryStore()
+        var position: Int64 = 0
+        func apply(_ event: LedgerEvent) throws {
+            position += 1
+            try LedgerProjector.apply(event, at: position, recordedAt: 0, to: store)
+        }
+        let date = try LocalDate(iso: "2026-11-02")
+        try apply(.ledgerCreated(.init(name: "h", baseCurrency: .usd, timeZone: "UTC")))
+        try apply(.accountOpened(.init(accountID: "cash", name: try AccountName("assets:cash"), type: .asset, currency: .usd)))
+        try apply(.accountOpened(.init(accountID: "food", name: try AccountName("expenses:food"), type: .expense, currency: .usd)))
+        try apply(.accountOpened(.init(accountID: "fun", name: try AccountName("expenses:fun"), type: .expense, currency: .usd)))
+        try apply(.expenseCaptured(.init(transactionID: "t1", date: date, amount: Money(minorUnits: 1250, currency: .usd),
+                                         fromAccountID: "cash", toAccountID: "food", payee: "Shop", memo: nil)))
+        XCTAssertEqual(store.balances(accountID: "food"), [Money(minorUnits: 1250, currency: .usd)])
+
+        try apply(.transactionEdited(.init(transactionID: "t1", changes: [
+            FieldChange(field: .amount, before: 1250, after: 1300),
+            FieldChange(field: .toAccount, before: "food", after: "fun"),
+        ], reason: "typo")))
+        XCTAssertEqual(store.balances(accountID: "food"), [])
+        XCTAssertEqual(store.balances(accountID: "fun"), [Money(minorUnits: 1300, currency: .usd)])
+        XCTAssertEqual(store.balances(accountID: "cash"), [Money(minorUnits: -1300, currency: .usd)])
+        XCTAssertEqual(store.transactions["t1"]?.version, 2)
+
+        try apply(.transactionVoided(.init(transactionID: "t1", reason: nil)))
+        XCTAssertEqual(store.balances(accountID: "fun") + store.balances(accountID: "cash"), [])
+        XCTAssertEqual(store.transactions["t1"]?.isVoided, true)
+        XCTAssertEqual(store.checkpoint(), position)
+    }
+
+    func testEditOfAnUnknownTransactionIsAMalformedLog() {
+        XCTAssertThrowsError(try LedgerProjector.apply(
+            .transactionVoided(.init(transactionID: "nope", reason: nil)), at: 1, recordedAt: 0, to: MemoryStore()))
+    }
+}
