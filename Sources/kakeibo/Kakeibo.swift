@@ -31,8 +31,12 @@ struct Kakeibo: ParsableCommand {
         } catch let error where CommandFailure.isLedgerError(error) {
             Terminal.printError(CommandFailure.message(for: error))
             Foundation.exit(1)
+        } catch where exitCode(for: error) == .success {
+            exit(withError: error) // --help, --version
         } catch {
-            exit(withError: error)
+            // Usage errors too get one line; `--help` shows the rest.
+            Terminal.printError(message(for: error) + " (see `kakeibo help`)")
+            Foundation.exit(exitCode(for: error).rawValue)
         }
     }
 }

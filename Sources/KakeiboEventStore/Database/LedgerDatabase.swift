@@ -28,6 +28,8 @@ public enum LedgerDatabase {
             if FileManager.default.isDirectory(path) {
                 throw EventStoreError.notALedger(path: path, reason: "it is a directory")
             }
+            // A ledger whose first pages still sit in its write-ahead log is checked through SQLite instead.
+            if !FileManager.default.fileExists(atPath: path + "-wal") { try checkHeader(path) }
         }
         let pool: DatabasePool
         do {
@@ -38,8 +40,10 @@ public enum LedgerDatabase {
             throw EventStoreError.readOnly(path: path)
         }
         do {
-            if mode == .open { try checkIsLedger(pool, path: path) }
+            if mode == .open { try checkApplicationID(pool, path: path) }
             try migrate(pool, path: path)
+            // Checkpoint so the main file's header carries the application id from the start.
+            if mode == .create { try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) } }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw EventStoreError.notALedger(path: path, reason: "not an SQLite database")
         } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
@@ -81,13 +85,31 @@ public enum LedgerDatabase {
         return configuration
     }
 
-    private static func checkIsLedger(_ pool: DatabasePool, path: String) throws {
+    private static func checkApplicationID(_ pool: DatabasePool, path: String) throws {
         let (applicationID, tableCount) = try pool.read { db in
             (try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
              try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0)
         }
         if applicationID != Self.applicationID {
             let reason = tableCount == 0 ? "an empty SQLite file" : "an SQLite database of another application"
+            throw EventStoreError.notALedger(path: path, reason: reason)
+        }
+    }
+
+    /// Reads the SQLite header before SQLite opens the file: opening in WAL mode would already
+    /// write to a file that turns out not to be a ledger. (Header layout: sqlite.org/fileformat.html.)
+    private static func checkHeader(_ path: String) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw EventStoreError.readOnly(path: path) }
+        defer { try? handle.close() }
+        let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
+        guard !header.isEmpty else { throw EventStoreError.notALedger(path: path, reason: "an empty file") }
+        guard header.count == 100, header.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
+            throw EventStoreError.notALedger(path: path, reason: "not an SQLite database")
+        }
+        let applicationID = header[68..<72].reduce(Int32(0)) { $0 << 8 | Int32($1) }
+        guard applicationID == Self.applicationID else {
+            let pageCount = header[28..<32].reduce(0) { $0 << 8 | Int($1) }
+            let reason = pageCount <= 1 ? "an empty SQLite file" : "an SQLite database of another application"
             throw EventStoreError.notALedger(path: path, reason: reason)
         }
     }

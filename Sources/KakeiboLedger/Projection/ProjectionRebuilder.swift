@@ -19,6 +19,7 @@ enum ProjectionRebuilder {
             done += 1
             if done % 10_000 == 0 { progress(done, total) }
         }
+        try store.setCheckpoint(done)
         progress(done, total)
     }
 }

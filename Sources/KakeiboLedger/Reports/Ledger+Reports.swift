@@ -43,12 +43,14 @@ extension Ledger {
                 """
             var arguments: StatementArguments = []
             if let name {
-                guard try Int.fetchOne(db, sql: "SELECT 1 FROM accounts WHERE name = ? OR name LIKE ? ESCAPE '\\'",
-                                       arguments: [name, Self.likePrefix(name)]) != nil else {
+                // Children sort between "name:" and "name;" (';' follows ':'); case-sensitive, unlike LIKE.
+                let subtree = "(name = ? OR (name > ? AND name < ?))"
+                let subtreeArguments: StatementArguments = [name, name + ":", name + ";"]
+                guard try Int.fetchOne(db, sql: "SELECT 1 FROM accounts WHERE \(subtree)", arguments: subtreeArguments) != nil else {
                     throw LedgerError.unknownAccount(name)
                 }
-                sql += " AND (a.name = ? OR a.name LIKE ? ESCAPE '\\')"
-                arguments += [name, Self.likePrefix(name)]
+                sql += " AND (a.name = ? OR (a.name > ? AND a.name < ?))"
+                arguments += subtreeArguments
             }
             if let asOf = scope.asOf {
                 sql += " AND t.date <= ?"
@@ -91,10 +93,5 @@ extension Ledger {
         }
         return AccountBalance(account: try AccountName(row[0]), type: type,
                               amount: Money(minorUnits: row[3], currency: try Currency(code: row[2])))
-    }
-
-    static func likePrefix(_ name: String) -> String {
-        name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_") + ":%"
     }
 }

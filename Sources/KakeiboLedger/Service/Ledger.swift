@@ -120,6 +120,7 @@ public final class Ledger: Sendable {
             for (event, envelope) in zip(events, envelopes) {
                 try LedgerProjector.apply(event, at: envelope.position, recordedAt: envelope.recordedAt, to: store)
             }
+            if let last = envelopes.last { try store.setCheckpoint(last.position) }
             return RecordResult(transactionID: events.first?.transactionID, positions: envelopes.map(\.position),
                                 alreadyRecorded: false)
         }
@@ -134,9 +135,12 @@ public final class Ledger: Sendable {
     private func catchUp(_ store: SQLiteProjectionStore, in db: Database) throws {
         let checkpoint = try store.checkpoint()
         guard try EventLog.head(in: db).position > checkpoint else { return }
+        var last = checkpoint
         try EventLog.forEach(from: checkpoint + 1, in: db) { envelope, _, _ in
             try LedgerProjector.apply(envelope, to: store)
+            last = envelope.position
         }
+        try store.setCheckpoint(last)
     }
 
     static func utcOffset(timeZone: String?, at milliseconds: Int64) -> Int {

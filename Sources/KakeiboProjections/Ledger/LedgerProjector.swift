@@ -1,6 +1,9 @@
 import KakeiboDomain
 
 /// Folds events into accounts, categories, transactions, postings and balances.
+///
+/// Callers record the checkpoint once after a run of events (a command, a rebuild), not per
+/// event: a rebuild of a million events would otherwise spend a million writes on it.
 public enum LedgerProjector {
     /// The name under which the fold's checkpoint is stored.
     public static let name = "ledger"
@@ -51,7 +54,6 @@ public enum LedgerProjector {
             transaction.version += 1
             try store.updateTransaction(transaction, at: position)
         }
-        try store.setCheckpoint(position)
     }
 
     private static func post(_ postings: [Posting], sign: Int64, to store: some ProjectionStore) throws {

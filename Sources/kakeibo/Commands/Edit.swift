@@ -9,7 +9,7 @@ struct Edit: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @Argument(help: "Transaction id (or a unique prefix of at least 4 characters).") var transaction: String
     @Option(parsing: .unconditional, help: "New amount; may be negative.") var amount: String?
-    @Option(help: ArgumentHelp(valueName: "YYYY-MM-DD")) var date: LocalDate?
+    @Option(help: ArgumentHelp(valueName: "YYYY-MM-DD"), transform: LocalDate.init(iso:)) var date: LocalDate?
     @Option var payee: String?
     @Option var memo: String?
     @Flag(name: .customLong("clear-payee")) var clearPayee = false

@@ -11,7 +11,8 @@ struct Txn: ParsableCommand {
     @Option(name: .customLong("posting"), help: ArgumentHelp("ACCOUNT=AMOUNT[ CURRENCY]; one posting may leave the amount out.",
                                                              valueName: "posting"))
     var postings: [PostingArgument] = []
-    @Option(help: ArgumentHelp("Business date (default: today).", valueName: "YYYY-MM-DD")) var date: LocalDate?
+    @Option(help: ArgumentHelp("Business date (default: today).", valueName: "YYYY-MM-DD"), transform: LocalDate.init(iso:))
+    var date: LocalDate?
     @Option var payee: String?
     @Option var memo: String?
     @Option(name: .customLong("idempotency-key")) var idempotencyKey: String?

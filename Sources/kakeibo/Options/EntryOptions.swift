@@ -8,7 +8,8 @@ struct EntryOptions: ParsableArguments {
     @Argument(parsing: .allUnrecognized,
               help: ArgumentHelp("The amount: 12.50, -3 (a refund), 1,234.56.", valueName: "amount"))
     var amountWords: [String] = []
-    @Option(help: ArgumentHelp("Business date (default: today in the ledger's time zone).", valueName: "YYYY-MM-DD"))
+    @Option(help: ArgumentHelp("Business date (default: today in the ledger's time zone).", valueName: "YYYY-MM-DD"),
+            transform: LocalDate.init(iso:))
     var date: LocalDate?
     @Option(help: "Who was paid or who paid.") var payee: String?
     @Option(help: "A note.") var memo: String?

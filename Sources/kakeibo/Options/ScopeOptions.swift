@@ -4,7 +4,8 @@ import KakeiboLedger
 
 /// Time travel for reports.
 struct ScopeOptions: ParsableArguments {
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("Only transactions dated on or before this date.", valueName: "YYYY-MM-DD"))
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("Only transactions dated on or before this date.", valueName: "YYYY-MM-DD"),
+            transform: LocalDate.init(iso:))
     var asOf: LocalDate?
 
     @Option(name: .customLong("at-position"), help: ArgumentHelp("The ledger as it was when the log ended at this position.", valueName: "N"))
@@ -15,13 +16,6 @@ struct ScopeOptions: ParsableArguments {
     }
 
     var scope: ReportScope { ReportScope(asOf: asOf, atPosition: atPosition) }
-}
-
-extension LocalDate: ExpressibleByArgument {
-    public init?(argument: String) {
-        guard let date = try? LocalDate(iso: argument) else { return nil }
-        self = date
-    }
 }
 
 extension Currency: ExpressibleByArgument {
