@@ -15,15 +15,16 @@ CREATE TABLE events (
     source          TEXT    NOT NULL,        -- manual | receipt | journal-import | csv-import
     actor           TEXT    NOT NULL,        -- who recorded it
     command_id      TEXT    NOT NULL,        -- the user action the event belongs to
-    idempotency_key TEXT    UNIQUE,          -- on the first event of an action sent with a key
+    idempotency_key TEXT,                    -- on the first event of an action sent with a key
     command_hash    BLOB    CHECK (command_hash IS NULL OR length(command_hash) = 32),
     payload         TEXT    NOT NULL,        -- canonical JSON, amounts as integer minor units
     previous_hash   BLOB    NOT NULL CHECK (length(previous_hash) = 32),
-    hash            BLOB    NOT NULL UNIQUE CHECK (length(hash) = 32),
+    hash            BLOB    NOT NULL CHECK (length(hash) = 32),
     UNIQUE (stream, stream_version)
 );
 
-CREATE INDEX events_by_command ON events(command_id);
+-- A user action's events are contiguous, so finding its first event by key finds them all.
+CREATE UNIQUE INDEX events_by_idempotency_key ON events(idempotency_key) WHERE idempotency_key IS NOT NULL;
 
 CREATE TRIGGER events_refuse_update BEFORE UPDATE ON events
 BEGIN

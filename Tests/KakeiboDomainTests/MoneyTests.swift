@@ -1,17 +1,6 @@
 import XCTest
 @testable import KakeiboDomain
 
-/// Deterministic generator so the round-trip sample is reproducible.
-private struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 final class MoneyTests: XCTestCase {
     private func parse(_ text: String, _ currency: Currency = .usd) throws -> Int64 {
@@ -192,7 +181,7 @@ final class MoneyTests: XCTestCase {
     }
 
     func testRoundTripSeededSample() throws {
-        var rng = SplitMix64(state: 0x4B41_4B45_49_424F)
+        var rng = SplitMix64(seed: 0x4B41_4B45_49_424F)
         let currencies: [Currency] = [.usd, .jpy, .kwd]
         var edges: [Int64] = [.min, .max, 0, 1, -1, .min + 1, .max - 1]
         for _ in 0..<10_000 {

@@ -81,6 +81,8 @@ public enum LedgerDatabase {
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            // 64 MiB of page cache (SQLite's default is 2 MiB): index pages stay hot during imports and rebuilds.
+            try db.execute(sql: "PRAGMA cache_size = -65536")
         }
         return configuration
     }

@@ -17,7 +17,7 @@ public enum EventLog {
                               in db: Database) throws -> AppendOutcome {
         if let key = metadata.idempotencyKey, let prior = try priorCommand(key: key, in: db) {
             guard prior.hash == metadata.commandHash else { throw EventStoreError.idempotencyConflict(key: key) }
-            return .alreadyRecorded(positions: try positions(ofCommand: prior.commandID, in: db))
+            return .alreadyRecorded(positions: try positions(ofCommand: prior.commandID, from: prior.position, in: db))
         }
         if let first = events.first, let positions = try existingPositions(of: events, firstID: first.eventID, in: db) {
             return .alreadyRecorded(positions: positions)
@@ -148,16 +148,21 @@ public enum EventLog {
 
     // MARK: - Idempotency
 
-    public static func priorCommand(key: String, in db: Database) throws -> (commandID: String, hash: String?)? {
-        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT command_id, command_hash FROM events WHERE idempotency_key = ?"),
-                                   arguments: [key])
-        guard let row else { return nil }
+    /// The command recorded under an idempotency key: its id, hash and first position.
+    public static func priorCommand(key: String, in db: Database) throws -> (commandID: String, hash: String?, position: Int64)? {
+        let sql = "SELECT command_id, command_hash, position FROM events WHERE idempotency_key = ?"
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [key]) else { return nil }
         let hash: Data? = row[1]
-        return (row[0], hash.map(EventHasher.hex))
+        return (row[0], hash.map(EventHasher.hex), row[2])
     }
 
-    public static func positions(ofCommand commandID: String, in db: Database) throws -> [Int64] {
-        try Int64.fetchAll(db, sql: "SELECT position FROM events WHERE command_id = ? ORDER BY position", arguments: [commandID])
+    /// The positions of a command's events: contiguous from its first, since one transaction appends them.
+    public static func positions(ofCommand commandID: String, from first: Int64, in db: Database) throws -> [Int64] {
+        let sql = "SELECT position, command_id FROM events WHERE position >= ? ORDER BY position"
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: [first])
+        var positions: [Int64] = []
+        while let row = try rows.next(), row[1] as String == commandID { positions.append(row[0]) }
+        return positions
     }
 
     /// Positions of `events` if every one is already stored with the same content; nil if none is.

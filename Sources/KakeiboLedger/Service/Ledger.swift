@@ -89,7 +89,7 @@ public final class Ledger: Sendable {
         }
         if let key = options.idempotencyKey, let prior = try EventLog.priorCommand(key: key, in: db) {
             guard prior.hash == commandHash else { throw EventStoreError.idempotencyConflict(key: key) }
-            let positions = try EventLog.positions(ofCommand: prior.commandID, in: db)
+            let positions = try EventLog.positions(ofCommand: prior.commandID, from: prior.position, in: db)
             let first = try positions.first.flatMap { try EventLog.event(at: $0, in: db) }
             return RecordResult(transactionID: try first?.event().transactionID, positions: positions, alreadyRecorded: true)
         }
@@ -150,20 +150,26 @@ public final class Ledger: Sendable {
 
     // MARK: - Lookups
 
-    /// The full id of the transaction whose id starts with `prefix` (at least 4 characters).
-    public func resolveTransactionID(_ prefix: String) throws -> String {
-        let text = prefix.lowercased()
-        guard text.count >= 4, text.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-            throw LedgerError.unknownTransaction(prefix)
+    /// The full id of the one transaction whose id starts or ends with `text` (4+ characters).
+    ///
+    /// Ids start with a timestamp, so transactions recorded together share long prefixes; the
+    /// random tail (the last 8 characters `register` shows) tells them apart.
+    public func resolveTransactionID(_ text: String) throws -> String {
+        let fragment = text.lowercased()
+        guard fragment.count >= 4, fragment.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+            throw LedgerError.unknownTransaction(text)
         }
         let matches = try writer.read { db in
-            try String.fetchAll(db, sql: "SELECT txn_id FROM transactions WHERE txn_id >= ? AND txn_id < ? LIMIT 2",
-                                arguments: [text, text + "\u{10FFFF}"])
+            let byPrefix = try String.fetchAll(db, sql: "SELECT txn_id FROM transactions WHERE txn_id >= ? AND txn_id < ? LIMIT 2",
+                                               arguments: [fragment, fragment + "\u{10FFFF}"])
+            if !byPrefix.isEmpty { return byPrefix }
+            return try String.fetchAll(db, sql: "SELECT txn_id FROM transactions WHERE txn_id LIKE ? LIMIT 2",
+                                       arguments: ["%" + fragment])
         }
         switch matches.count {
-        case 0: throw LedgerError.unknownTransaction(prefix)
+        case 0: throw LedgerError.unknownTransaction(text)
         case 1: return matches[0]
-        default: throw LedgerError.ambiguousTransaction(prefix, matches: matches.count)
+        default: throw LedgerError.ambiguousTransaction(text, matches: matches.count)
         }
     }
 

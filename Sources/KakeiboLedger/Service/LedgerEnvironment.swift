@@ -16,11 +16,13 @@ public struct LedgerEnvironment: Sendable {
         self.actor = actor
     }
 
-    /// The system clock, random UUIDs and the current user.
+    /// The system clock, time-ordered UUIDs and the current user.
     public static var live: LedgerEnvironment {
-        LedgerEnvironment(
-            now: { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) },
-            makeID: { UUID().uuidString.lowercased() },
+        let now: @Sendable () -> Int64 = { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+        let ids = TimeOrderedID(now: now)
+        return LedgerEnvironment(
+            now: now,
+            makeID: ids.next,
             actor: ProcessInfo.processInfo.environment["USER"] ?? ProcessInfo.processInfo.userName)
     }
 
@@ -34,7 +36,8 @@ public struct LedgerEnvironment: Sendable {
                 generator.withLock { state in
                     state &+= 0x9E3779B97F4A7C15
                     let high = splitMix(state), low = splitMix(state &+ 0x9E3779B97F4A7C15)
-                    return uuidString(high: high, low: low)
+                    return TimeOrderedID.uuidString(high: high & 0xFFFF_FFFF_FFFF_0FFF | 0x4000,
+                                                    low: low & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000)
                 }
             },
             actor: actor)
@@ -46,15 +49,4 @@ private func splitMix(_ seed: UInt64) -> UInt64 {
     z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
     z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
     return z ^ (z >> 31)
-}
-
-/// A version-4-shaped UUID string from 128 bits.
-private func uuidString(high: UInt64, low: UInt64) -> String {
-    let high = (high & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
-    let low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
-    func hex(_ value: UInt64, _ digits: Int) -> String {
-        let text = String(value, radix: 16)
-        return String(repeating: "0", count: digits - text.count) + text
-    }
-    return "\(hex(high >> 32, 8))-\(hex((high >> 16) & 0xFFFF, 4))-\(hex(high & 0xFFFF, 4))-\(hex(low >> 48, 4))-\(hex(low & 0xFFFF_FFFF_FFFF, 12))"
 }

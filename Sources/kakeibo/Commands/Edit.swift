@@ -7,7 +7,7 @@ struct Edit: ParsableCommand {
         abstract: "Correct a transaction. The original stays in the log; the edit is a new event.")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
-    @Argument(help: "Transaction id (or a unique prefix of at least 4 characters).") var transaction: String
+    @Argument(help: "Transaction id, or a unique start or end of it (4+ characters; register shows the last 8).") var transaction: String
     @Option(parsing: .unconditional, help: "New amount; may be negative.") var amount: String?
     @Option(help: ArgumentHelp(valueName: "YYYY-MM-DD"), transform: LocalDate.init(iso:)) var date: LocalDate?
     @Option var payee: String?
@@ -38,7 +38,7 @@ struct VoidCommand: ParsableCommand {
         abstract: "Cancel a transaction. It stays in the log and its history; it no longer counts.")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
-    @Argument(help: "Transaction id (or a unique prefix).") var transaction: String
+    @Argument(help: "Transaction id, or a unique start or end of it (4+ characters).") var transaction: String
     @Option(help: "Why; shown in the history.") var reason: String?
 
     func run() throws {

@@ -7,7 +7,7 @@ struct History: ParsableCommand {
         abstract: "The audit trail of one transaction: who changed what, when, from where, before and after.")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
-    @Argument(help: "Transaction id (or a unique prefix).") var transaction: String
+    @Argument(help: "Transaction id, or a unique start or end of it (4+ characters).") var transaction: String
 
     func run() throws {
         let ledger = try global.openLedger()

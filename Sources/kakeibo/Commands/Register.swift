@@ -28,7 +28,7 @@ struct Register: ParsableCommand {
             var table = TextTable([("date", .left), ("id", .left), ("payee", .left), ("account", .left),
                                    ("amount", .right), ("balance", .right)])
             for entry in report.entries {
-                table.add([entry.posted.date.description, String(entry.posted.transactionID.prefix(8)),
+                table.add([entry.posted.date.description, String(entry.posted.transactionID.suffix(8)),
                            String((entry.posted.payee ?? "").prefix(24)), entry.posted.account.rawValue,
                            entry.posted.amount.description, entry.runningBalance.description])
             }

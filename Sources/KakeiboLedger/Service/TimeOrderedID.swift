@@ -1,0 +1,47 @@
+import Synchronization
+
+/// UUIDv7-style ids (RFC 9562): 48 bits of Unix milliseconds, then a counter, then random bits.
+///
+/// Ids that grow with time land at the end of every B-tree they key (events, streams,
+/// transactions, postings) instead of at random pages; on a 100k-event ledger random v4
+/// UUIDs made appends and rebuilds several times slower.
+final class TimeOrderedID: Sendable {
+    private struct State {
+        var milliseconds: UInt64 = 0
+        var counter: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
+    private let now: @Sendable () -> Int64
+
+    init(now: @escaping @Sendable () -> Int64) {
+        self.now = now
+    }
+
+    func next() -> String {
+        var random = SystemRandomNumberGenerator()
+        let (milliseconds, counter) = state.withLock { state in
+            let current = UInt64(max(0, now()))
+            if current > state.milliseconds {
+                state = State(milliseconds: current, counter: 0)
+            } else if state.counter == 0xFFF {
+                state = State(milliseconds: state.milliseconds + 1, counter: 0) // 4096 ids in one ms: borrow the next
+            } else {
+                state.counter += 1
+            }
+            return (state.milliseconds, state.counter)
+        }
+        let high = (milliseconds & 0xFFFF_FFFF_FFFF) << 16 | 0x7000 | counter
+        return Self.uuidString(high: high, low: random.next() & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000)
+    }
+
+    /// The canonical 8-4-4-4-12 lowercase form of 128 bits.
+    static func uuidString(high: UInt64, low: UInt64) -> String {
+        func hex(_ value: UInt64, _ digits: Int) -> String {
+            let text = String(value, radix: 16)
+            return String(repeating: "0", count: digits - text.count) + text
+        }
+        return "\(hex(high >> 32, 8))-\(hex((high >> 16) & 0xFFFF, 4))-\(hex(high & 0xFFFF, 4))-"
+            + "\(hex(low >> 48, 4))-\(hex(low & 0xFFFF_FFFF_FFFF, 12))"
+    }
+}
