@@ -7,6 +7,14 @@ import KakeiboProjections
 /// caller's transaction. Not Sendable: it lives as long as one database access.
 struct SQLiteProjectionStore: ProjectionStore {
     let db: Database
+    /// During a rebuild, balance changes add up in memory and are written once at the end:
+    /// a million events would otherwise mean two million upserts.
+    var balanceBuffer: BalanceBuffer?
+
+    init(db: Database, bufferingBalances: Bool = false) {
+        self.db = db
+        self.balanceBuffer = bufferingBalances ? BalanceBuffer() : nil
+    }
 
     // MARK: - Reading
 
@@ -60,6 +68,7 @@ struct SQLiteProjectionStore: ProjectionStore {
     }
 
     func balances(accountID: String) throws -> [Money] {
+        if let balanceBuffer { return balanceBuffer.balances(accountID: accountID) }
         let sql = "SELECT currency, amount FROM balances WHERE account_id = ? AND amount <> 0 ORDER BY currency"
         return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [accountID]).map { row in
             Money(minorUnits: row[1], currency: try currency(row[0]))
@@ -127,10 +136,21 @@ struct SQLiteProjectionStore: ProjectionStore {
     }
 
     func addToBalance(accountID: String, _ amount: Money) throws {
+        if let balanceBuffer { return try balanceBuffer.add(amount, to: accountID) }
         try db.cachedStatement(sql: """
             INSERT INTO balances (account_id, currency, amount) VALUES (?, ?, ?)
             ON CONFLICT (account_id, currency) DO UPDATE SET amount = amount + excluded.amount
             """).execute(arguments: [accountID, amount.currency.code, amount.minorUnits])
+    }
+
+    /// Writes buffered balances; the balances table must be empty (as at the start of a rebuild).
+    func flushBalances() throws {
+        guard let balanceBuffer else { return }
+        let statement = try db.cachedStatement(sql: "INSERT INTO balances (account_id, currency, amount) VALUES (?, ?, ?)")
+        for (key, amount) in balanceBuffer.amounts.sorted(by: { ($0.key.account, $0.key.currency) < ($1.key.account, $1.key.currency) }) {
+            try statement.execute(arguments: [key.account, key.currency.code, amount])
+        }
+        balanceBuffer.amounts = [:]
     }
 
     func setCheckpoint(_ position: Int64) throws {
@@ -167,5 +187,29 @@ struct SQLiteProjectionStore: ProjectionStore {
             }
         }
         return transaction?.postings ?? []
+    }
+}
+
+/// Balances held in memory during a rebuild: one entry per account and currency, so its size
+/// follows the chart of accounts, not the length of the log.
+final class BalanceBuffer {
+    struct Key: Hashable {
+        var account: String
+        var currency: Currency
+    }
+
+    var amounts: [Key: Int64] = [:]
+
+    func add(_ amount: Money, to account: String) throws {
+        let key = Key(account: account, currency: amount.currency)
+        let (sum, overflow) = (amounts[key] ?? 0).addingReportingOverflow(amount.minorUnits)
+        guard !overflow else { throw LedgerError.money(.overflow) }
+        amounts[key] = sum
+    }
+
+    func balances(accountID: String) -> [Money] {
+        amounts.filter { $0.key.account == accountID && $0.value != 0 }
+            .map { Money(minorUnits: $0.value, currency: $0.key.currency) }
+            .sorted { $0.currency < $1.currency }
     }
 }

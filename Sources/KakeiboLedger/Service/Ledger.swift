@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import KakeiboDomain
 import KakeiboEventStore
 import KakeiboProjections
@@ -12,6 +13,7 @@ public final class Ledger: Sendable {
     public let path: String
     let writer: any DatabaseWriter
     let environment: LedgerEnvironment
+    private let timeZone = Mutex<TimeZone?>(nil)
 
     init(path: String, writer: any DatabaseWriter, environment: LedgerEnvironment) {
         self.path = path
@@ -59,14 +61,18 @@ public final class Ledger: Sendable {
     /// Decides, appends and projects one command.
     @discardableResult
     public func record(_ command: LedgerCommand, options: CommandOptions = CommandOptions()) throws -> RecordResult {
-        try writeTransaction { db in try self.record(command, options: options, in: db) }
+        try writeTransaction { db in
+            try catchUp(SQLiteProjectionStore(db: db), in: db)
+            return try self.record(command, options: options, in: db)
+        }
     }
 
     /// Records many commands in one transaction: all land or none do (imports, scripts).
     @discardableResult
     public func record(batch commands: [LedgerCommand], options: CommandOptions = CommandOptions()) throws -> [RecordResult] {
         try writeTransaction { db in
-            try commands.map { command in try self.record(command, options: options, in: db) }
+            try catchUp(SQLiteProjectionStore(db: db), in: db)
+            return try commands.map { command in try self.record(command, options: options, in: db) }
         }
     }
 
@@ -83,7 +89,6 @@ public final class Ledger: Sendable {
 
     private func record(_ command: LedgerCommand, options: CommandOptions, in db: Database) throws -> RecordResult {
         let store = SQLiteProjectionStore(db: db)
-        try catchUp(store, in: db)
         let commandHash = options.idempotencyKey.map { _ in
             EventHasher.hex(EventHasher.sha256(Array(String(reflecting: command).utf8)))
         }
@@ -95,8 +100,7 @@ public final class Ledger: Sendable {
         }
 
         let now = environment.now()
-        let settings = try store.settings()
-        let today = LocalDate(unixMilliseconds: now, utcOffsetSeconds: Self.utcOffset(timeZone: settings?.timeZone, at: now))
+        let today = LocalDate(unixMilliseconds: now, utcOffsetSeconds: try utcOffset(store, at: now))
         var decider = LedgerDecider(state: store, context: DecisionContext(today: today, makeID: environment.makeID))
         let events = try decider.decide(command)
 
@@ -143,9 +147,14 @@ public final class Ledger: Sendable {
         try store.setCheckpoint(last)
     }
 
-    static func utcOffset(timeZone: String?, at milliseconds: Int64) -> Int {
-        guard let timeZone, let zone = TimeZone(identifier: timeZone) else { return 0 }
-        return zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+    /// The ledger's offset from UTC at an instant (0 before the ledger exists). The zone never
+    /// changes once the ledger is created, so it is looked up once.
+    private func utcOffset(_ store: SQLiteProjectionStore, at milliseconds: Int64) throws -> Int {
+        let zone = try timeZone.withLock { cached in
+            if cached == nil, let name = try store.settings()?.timeZone { cached = TimeZone(identifier: name) }
+            return cached
+        }
+        return zone?.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(milliseconds / 1000))) ?? 0
     }
 
     // MARK: - Lookups
@@ -183,7 +192,9 @@ public final class Ledger: Sendable {
     /// Today in the ledger's time zone, by the ledger's clock.
     public func today() throws -> LocalDate {
         let now = environment.now()
-        return LocalDate(unixMilliseconds: now, utcOffsetSeconds: Self.utcOffset(timeZone: try settings().timeZone, at: now))
+        return try writer.read { db in
+            LocalDate(unixMilliseconds: now, utcOffsetSeconds: try utcOffset(SQLiteProjectionStore(db: db), at: now))
+        }
     }
 
     /// The number of events and the head of the hash chain.
