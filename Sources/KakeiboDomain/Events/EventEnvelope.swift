@@ -27,14 +27,15 @@ public struct EventEnvelope: Hashable, Sendable {
         self.commandHash = commandHash; self.payload = payload
     }
 
-    /// The bytes the hash chain covers: every envelope field and the payload, as canonical JSON.
-    public var canonicalBytes: [UInt8] {
+    /// The envelope's part of what the hash chain covers: every field but the payload, as
+    /// canonical JSON. The chain hashes these bytes followed by the payload's canonical bytes,
+    /// so a payload is serialized once per append and verified as stored.
+    public var canonicalHeaderBytes: [UInt8] {
         var object: [String: JSONValue] = [
             "position": .int(position), "eventId": .string(eventID), "stream": .string(stream),
             "streamVersion": .int(streamVersion), "type": .string(type),
             "schemaVersion": .int(schemaVersion), "recordedAt": .int(recordedAt),
             "source": .string(source), "actor": .string(actor), "commandId": .string(commandID),
-            "payload": payload,
         ]
         object["occurredOn"] = occurredOn.map(JSONValue.string) ?? .null
         object["idempotencyKey"] = idempotencyKey.map(JSONValue.string) ?? .null

@@ -1,15 +1,18 @@
 import Crypto
 import KakeiboDomain
 
-/// The hash chain: each event's hash is SHA-256(previous hash ‖ canonical envelope bytes).
+/// The hash chain: each event's hash is
+/// SHA-256(previous hash ‖ canonical envelope header ‖ canonical payload).
+/// Both JSON documents are self-delimiting, so the concatenation is unambiguous.
 public enum EventHasher {
     /// The previous hash of the very first event.
     public static let genesis = [UInt8](repeating: 0, count: 32)
 
-    public static func hash(previous: [UInt8], envelope: EventEnvelope) -> [UInt8] {
+    public static func hash(previous: [UInt8], envelope: EventEnvelope, payload: [UInt8]) -> [UInt8] {
         var hasher = SHA256()
         hasher.update(data: previous)
-        hasher.update(data: envelope.canonicalBytes)
+        hasher.update(data: envelope.canonicalHeaderBytes)
+        hasher.update(data: payload)
         return Array(hasher.finalize())
     }
 

@@ -55,12 +55,13 @@ public enum EventLog {
                 idempotencyKey: index == 0 ? metadata.idempotencyKey : nil,
                 commandHash: index == 0 ? metadata.commandHash : nil,
                 payload: event.payload)
-            let hash = EventHasher.hash(previous: previous, envelope: envelope)
+            let payloadBytes = event.payload.canonicalBytes()
+            let hash = EventHasher.hash(previous: previous, envelope: envelope, payload: payloadBytes)
             try statement.execute(arguments: [
                 position, envelope.eventID, envelope.stream, streamVersion, envelope.type, envelope.schemaVersion,
                 envelope.occurredOn, envelope.recordedAt, envelope.source, envelope.actor, envelope.commandID,
                 envelope.idempotencyKey, envelope.commandHash.flatMap(bytes(fromHex:)).map { Data($0) },
-                envelope.payload.canonicalString(), Data(previous), Data(hash),
+                String(decoding: payloadBytes, as: UTF8.self), Data(previous), Data(hash),
             ])
             previous = hash
             appended.append(envelope)

@@ -53,8 +53,13 @@ public enum ChainVerifier {
                 problem = ChainProblem(position: position, reason: "\(error)")
                 break
             }
-            guard EventHasher.hash(previous: previous, envelope: envelope) == storedHash else {
+            let storedPayload = try row.withUnsafeData(atIndex: 13) { data in data.map { [UInt8]($0) } ?? [] }
+            guard EventHasher.hash(previous: previous, envelope: envelope, payload: storedPayload) == storedHash else {
                 problem = ChainProblem(position: position, reason: "content does not match its hash (the event was altered)")
+                break
+            }
+            guard envelope.payload.canonicalBytes() == storedPayload else {
+                problem = ChainProblem(position: position, reason: "payload is not in canonical form")
                 break
             }
             if let digest, digest.position == position {

@@ -11,7 +11,7 @@ enum ProjectionRebuilder {
     static func rebuild(from source: Database, into target: Database, through end: Int64? = nil,
                         progress: (_ done: Int64, _ total: Int64) -> Void = { _, _ in }) throws {
         for table in tables { try target.execute(sql: "DELETE FROM \(table)") }
-        let store = SQLiteProjectionStore(db: target, bufferingBalances: true)
+        let store = SQLiteProjectionStore(db: target)
         let total = min(end ?? .max, try EventLog.head(in: source).position)
         var done: Int64 = 0
         try EventLog.forEach(through: end, in: source) { envelope, _, _ in

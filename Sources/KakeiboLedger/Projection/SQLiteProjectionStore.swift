@@ -5,34 +5,40 @@ import KakeiboProjections
 
 /// The ledger projection in SQLite tables (Migrations/0002), read and written inside the
 /// caller's transaction. Not Sendable: it lives as long as one database access.
+///
+/// Within that access it remembers accounts, categories and settings it has read, and adds
+/// balance changes up in memory until `flushBalances()`: a batch of expenses against the same
+/// few accounts then costs a few lookups and upserts, not a few per expense.
 struct SQLiteProjectionStore: ProjectionStore {
     let db: Database
-    /// During a rebuild, balance changes add up in memory and are written once at the end:
-    /// a million events would otherwise mean two million upserts.
-    var balanceBuffer: BalanceBuffer?
+    let cache = ProjectionCache()
 
-    init(db: Database, bufferingBalances: Bool = false) {
+    init(db: Database) {
         self.db = db
-        self.balanceBuffer = bufferingBalances ? BalanceBuffer() : nil
     }
 
     // MARK: - Reading
 
     func settings() throws -> LedgerSettings? {
+        if let cached = cache.settings { return cached }
         guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT name, base_currency, time_zone FROM ledger_settings WHERE id = 1")) else {
             return nil
         }
-        return LedgerSettings(name: row[0], baseCurrency: try currency(row[1]), timeZone: row[2])
+        let settings = LedgerSettings(name: row[0], baseCurrency: try currency(row[1]), timeZone: row[2])
+        cache.settings = settings
+        return settings
     }
 
     func account(named name: String) throws -> Account? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(accountColumns) FROM accounts WHERE name = ?"), arguments: [name])
-            .map(account)
+        if let id = cache.accountIDsByName[name] { return cache.accounts[id] }
+        let sql = "SELECT \(accountColumns) FROM accounts WHERE name = ?"
+        return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [name]).map(account).map(cache.remember)
     }
 
     func account(id: String) throws -> Account? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(accountColumns) FROM accounts WHERE account_id = ?"), arguments: [id])
-            .map(account)
+        if let account = cache.accounts[id] { return account }
+        let sql = "SELECT \(accountColumns) FROM accounts WHERE account_id = ?"
+        return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [id]).map(account).map(cache.remember)
     }
 
     func allAccounts() throws -> [Account] {
@@ -40,10 +46,13 @@ struct SQLiteProjectionStore: ProjectionStore {
     }
 
     func category(accountID: String) throws -> Category? {
+        if let cached = cache.categories[accountID] { return cached }
         let sql = "SELECT account_id, display_name, hue, icon, is_archived FROM categories WHERE account_id = ?"
-        return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [accountID]).map { row in
+        let category = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [accountID]).map { row in
             Category(accountID: row[0], displayName: row[1], hue: row[2], icon: row[3], isArchived: row[4])
         }
+        cache.categories[accountID] = .some(category)
+        return category
     }
 
     func transaction(id: String) throws -> LedgerTransaction? {
@@ -68,11 +77,17 @@ struct SQLiteProjectionStore: ProjectionStore {
     }
 
     func balances(accountID: String) throws -> [Money] {
-        if let balanceBuffer { return balanceBuffer.balances(accountID: accountID) }
-        let sql = "SELECT currency, amount FROM balances WHERE account_id = ? AND amount <> 0 ORDER BY currency"
-        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [accountID]).map { row in
-            Money(minorUnits: row[1], currency: try currency(row[0]))
+        let sql = "SELECT currency, amount FROM balances WHERE account_id = ?"
+        var amounts: [Currency: Int64] = [:]
+        for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [accountID]) {
+            amounts[try currency(row[0])] = row[1]
         }
+        for (key, delta) in cache.pendingBalances where key.account == accountID {
+            let (sum, overflow) = (amounts[key.currency] ?? 0).addingReportingOverflow(delta)
+            guard !overflow else { throw LedgerError.money(.overflow) }
+            amounts[key.currency] = sum
+        }
+        return amounts.filter { $0.value != 0 }.map { Money(minorUnits: $0.value, currency: $0.key) }.sorted { $0.currency < $1.currency }
     }
 
     func checkpoint() throws -> Int64 {
@@ -83,11 +98,13 @@ struct SQLiteProjectionStore: ProjectionStore {
     // MARK: - Writing
 
     func saveSettings(_ settings: LedgerSettings, createdAt: Int64) throws {
+        cache.settings = settings
         try db.execute(sql: "INSERT INTO ledger_settings (id, name, base_currency, time_zone, created_at) VALUES (1, ?, ?, ?, ?)",
                        arguments: [settings.name, settings.baseCurrency.code, settings.timeZone, createdAt])
     }
 
     func insertAccount(_ account: Account, openedAt position: Int64) throws {
+        _ = cache.remember(account)
         try db.cachedStatement(sql: """
             INSERT INTO accounts (account_id, name, type, currency, is_closed, opened_position) VALUES (?, ?, ?, ?, ?, ?)
             """).execute(arguments: [account.id, account.name.rawValue, account.type.rawValue, account.currency.code,
@@ -95,11 +112,13 @@ struct SQLiteProjectionStore: ProjectionStore {
     }
 
     func updateAccount(_ account: Account) throws {
+        _ = cache.remember(account)
         try db.execute(sql: "UPDATE accounts SET name = ?, is_closed = ? WHERE account_id = ?",
                        arguments: [account.name.rawValue, account.isClosed, account.id])
     }
 
     func saveCategory(_ category: Category) throws {
+        cache.categories[category.accountID] = .some(category)
         try db.execute(sql: """
             INSERT INTO categories (account_id, display_name, hue, icon, is_archived) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (account_id) DO UPDATE SET display_name = excluded.display_name, hue = excluded.hue,
@@ -136,21 +155,22 @@ struct SQLiteProjectionStore: ProjectionStore {
     }
 
     func addToBalance(accountID: String, _ amount: Money) throws {
-        if let balanceBuffer { return try balanceBuffer.add(amount, to: accountID) }
-        try db.cachedStatement(sql: """
-            INSERT INTO balances (account_id, currency, amount) VALUES (?, ?, ?)
-            ON CONFLICT (account_id, currency) DO UPDATE SET amount = amount + excluded.amount
-            """).execute(arguments: [accountID, amount.currency.code, amount.minorUnits])
+        let key = ProjectionCache.BalanceKey(account: accountID, currency: amount.currency)
+        let (sum, overflow) = (cache.pendingBalances[key] ?? 0).addingReportingOverflow(amount.minorUnits)
+        guard !overflow else { throw LedgerError.money(.overflow) }
+        cache.pendingBalances[key] = sum
     }
 
-    /// Writes buffered balances; the balances table must be empty (as at the start of a rebuild).
+    /// Adds the pending balance changes to the table. Call before the transaction commits.
     func flushBalances() throws {
-        guard let balanceBuffer else { return }
-        let statement = try db.cachedStatement(sql: "INSERT INTO balances (account_id, currency, amount) VALUES (?, ?, ?)")
-        for (key, amount) in balanceBuffer.amounts.sorted(by: { ($0.key.account, $0.key.currency) < ($1.key.account, $1.key.currency) }) {
-            try statement.execute(arguments: [key.account, key.currency.code, amount])
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO balances (account_id, currency, amount) VALUES (?, ?, ?)
+            ON CONFLICT (account_id, currency) DO UPDATE SET amount = amount + excluded.amount
+            """)
+        for (key, delta) in cache.pendingBalances.sorted(by: { ($0.key.account, $0.key.currency) < ($1.key.account, $1.key.currency) }) {
+            try statement.execute(arguments: [key.account, key.currency.code, delta])
         }
-        balanceBuffer.amounts = [:]
+        cache.pendingBalances = [:]
     }
 
     func setCheckpoint(_ position: Int64) throws {
@@ -190,26 +210,27 @@ struct SQLiteProjectionStore: ProjectionStore {
     }
 }
 
-/// Balances held in memory during a rebuild: one entry per account and currency, so its size
-/// follows the chart of accounts, not the length of the log.
-final class BalanceBuffer {
-    struct Key: Hashable {
+/// What a `SQLiteProjectionStore` remembers for the length of one database access.
+final class ProjectionCache {
+    struct BalanceKey: Hashable {
         var account: String
         var currency: Currency
     }
 
-    var amounts: [Key: Int64] = [:]
+    var settings: LedgerSettings?
+    var accounts: [String: Account] = [:]
+    var accountIDsByName: [String: String] = [:]
+    /// `.some(nil)` remembers that an account is not a category.
+    var categories: [String: Category?] = [:]
+    /// Balance changes not yet written: one entry per account and currency touched.
+    var pendingBalances: [BalanceKey: Int64] = [:]
 
-    func add(_ amount: Money, to account: String) throws {
-        let key = Key(account: account, currency: amount.currency)
-        let (sum, overflow) = (amounts[key] ?? 0).addingReportingOverflow(amount.minorUnits)
-        guard !overflow else { throw LedgerError.money(.overflow) }
-        amounts[key] = sum
-    }
-
-    func balances(accountID: String) -> [Money] {
-        amounts.filter { $0.key.account == accountID && $0.value != 0 }
-            .map { Money(minorUnits: $0.value, currency: $0.key.currency) }
-            .sorted { $0.currency < $1.currency }
+    func remember(_ account: Account) -> Account {
+        if let previous = accounts[account.id], previous.name != account.name {
+            accountIDsByName[previous.name.rawValue] = nil
+        }
+        accounts[account.id] = account
+        accountIDsByName[account.name.rawValue] = account.id
+        return account
     }
 }

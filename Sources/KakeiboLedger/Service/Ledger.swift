@@ -62,8 +62,11 @@ public final class Ledger: Sendable {
     @discardableResult
     public func record(_ command: LedgerCommand, options: CommandOptions = CommandOptions()) throws -> RecordResult {
         try writeTransaction { db in
-            try catchUp(SQLiteProjectionStore(db: db), in: db)
-            return try self.record(command, options: options, in: db)
+            let store = SQLiteProjectionStore(db: db)
+            try catchUp(store, in: db)
+            let result = try self.record(command, options: options, store: store)
+            try store.flushBalances()
+            return result
         }
     }
 
@@ -71,8 +74,11 @@ public final class Ledger: Sendable {
     @discardableResult
     public func record(batch commands: [LedgerCommand], options: CommandOptions = CommandOptions()) throws -> [RecordResult] {
         try writeTransaction { db in
-            try catchUp(SQLiteProjectionStore(db: db), in: db)
-            return try commands.map { command in try self.record(command, options: options, in: db) }
+            let store = SQLiteProjectionStore(db: db)
+            try catchUp(store, in: db)
+            let results = try commands.map { command in try self.record(command, options: options, store: store) }
+            try store.flushBalances()
+            return results
         }
     }
 
@@ -87,8 +93,8 @@ public final class Ledger: Sendable {
         }
     }
 
-    private func record(_ command: LedgerCommand, options: CommandOptions, in db: Database) throws -> RecordResult {
-        let store = SQLiteProjectionStore(db: db)
+    private func record(_ command: LedgerCommand, options: CommandOptions, store: SQLiteProjectionStore) throws -> RecordResult {
+        let db = store.db
         let commandHash = options.idempotencyKey.map { _ in
             EventHasher.hex(EventHasher.sha256(Array(String(reflecting: command).utf8)))
         }
@@ -144,6 +150,7 @@ public final class Ledger: Sendable {
             try LedgerProjector.apply(envelope, to: store)
             last = envelope.position
         }
+        try store.flushBalances()
         try store.setCheckpoint(last)
     }
 
