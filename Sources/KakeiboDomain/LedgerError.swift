@@ -26,6 +26,7 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     case fieldNotEditable(String, kind: TransactionKind)
     case malformedEvent(type: String, reason: String)
     case unknownEventType(String, schemaVersion: Int64)
+    case positionBeyondLog(Int64, last: Int64)
 
     public var description: String {
         switch self {
@@ -79,6 +80,8 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(field) cannot be edited on a \(kind.rawValue) transaction; use --posting to replace its postings"
         case .malformedEvent(let type, let reason):
             "malformed \(type) event: \(reason)"
+        case .positionBeyondLog(let position, let last):
+            "position \(position) is beyond the end of the log (the last event is at \(last)); see `kakeibo log`"
         case .unknownEventType(let type, let version):
             "unknown event \(type) v\(version): this ledger was written by a newer Kakeibo; upgrade kakeibo"
         }

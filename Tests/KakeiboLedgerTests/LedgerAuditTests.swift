@@ -66,6 +66,14 @@ final class LedgerAuditTests: LedgerTestCase {
         XCTAssertEqual(try balanceLines(), ["assets:checking,USD,2487.00", "expenses:groceries,USD,13.00", "income:salary,USD,-2500.00"])
     }
 
+    func testTimeTravelPastTheEndOfTheLogIsAnError() throws {
+        let last = try ledger.head().position
+        XCTAssertThrowsError(try ledger.balances(ReportScope(atPosition: last + 1))) { error in
+            XCTAssertEqual(error as? LedgerError, .positionBeyondLog(last + 1, last: last))
+        }
+        XCTAssertEqual(try balanceLines(ReportScope(atPosition: 0)), [])
+    }
+
     func testRegisterRunsInDateOrder() throws {
         try expense("10", date: "2026-11-05")
         try expense("2", date: "2026-11-01")

@@ -38,7 +38,7 @@ extension Ledger {
     public func register(account name: String? = nil, _ scope: ReportScope = ReportScope()) throws -> RegisterReport {
         try withProjection(at: scope.atPosition) { db in
             var sql = """
-                SELECT t.date, t.txn_id, t.first_position, p.line, t.payee, a.name, p.currency, p.amount
+                SELECT t.date, t.txn_id, t.first_position, p.line, COALESCE(t.payee, t.memo), a.name, p.currency, p.amount
                 FROM postings p JOIN transactions t USING (txn_id) JOIN accounts a USING (account_id) WHERE 1
                 """
             var arguments: StatementArguments = []
@@ -80,6 +80,8 @@ extension Ledger {
         guard let position else { return try writer.read(body) }
         let scratch = try LedgerDatabase.inMemory()
         try writer.read { source in
+            let last = try EventLog.head(in: source).position
+            guard position <= last else { throw LedgerError.positionBeyondLog(position, last: last) }
             try scratch.write { target in
                 try ProjectionRebuilder.rebuild(from: source, into: target, through: position)
             }

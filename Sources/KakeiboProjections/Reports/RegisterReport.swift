@@ -8,6 +8,7 @@ public struct RegisterReport: Hashable, Sendable {
         /// Orders postings of the same date by when they were recorded.
         public var firstPosition: Int64
         public var line: Int
+        /// The payee, or the memo when there is no payee (transfers).
         public var payee: String?
         public var account: AccountName
         public var amount: Money
