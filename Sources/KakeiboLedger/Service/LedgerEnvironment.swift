@@ -26,27 +26,21 @@ public struct LedgerEnvironment: Sendable {
             actor: ProcessInfo.processInfo.environment["USER"] ?? ProcessInfo.processInfo.userName)
     }
 
-    /// A fixed clock that ticks one millisecond per reading and ids from a seeded sequence.
+    /// A fixed clock that ticks one millisecond per reading and time-ordered ids whose random
+    /// part comes from a seeded sequence: the same calls give the same ids.
     public static func deterministic(startingAt now: Int64, seed: UInt64 = 1, actor: String = "test") -> LedgerEnvironment {
         let clock = Mutex(now)
-        let generator = Mutex(seed)
-        return LedgerEnvironment(
-            now: { clock.withLock { value in defer { value += 1 }; return value } },
-            makeID: {
-                generator.withLock { state in
-                    state &+= 0x9E3779B97F4A7C15
-                    let high = splitMix(state), low = splitMix(state &+ 0x9E3779B97F4A7C15)
-                    return TimeOrderedID.uuidString(high: high & 0xFFFF_FFFF_FFFF_0FFF | 0x4000,
-                                                    low: low & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000)
-                }
-            },
-            actor: actor)
+        let tick: @Sendable () -> Int64 = { clock.withLock { value in defer { value += 1 }; return value } }
+        let sequence = Mutex(seed)
+        let ids = TimeOrderedID(now: tick) {
+            sequence.withLock { state in
+                state &+= 0x9E3779B97F4A7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+                z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+                return z ^ (z >> 31)
+            }
+        }
+        return LedgerEnvironment(now: tick, makeID: ids.next, actor: actor)
     }
-}
-
-private func splitMix(_ seed: UInt64) -> UInt64 {
-    var z = seed
-    z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-    z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-    return z ^ (z >> 31)
 }

@@ -13,13 +13,15 @@ final class TimeOrderedID: Sendable {
 
     private let state = Mutex(State())
     private let now: @Sendable () -> Int64
+    private let random: @Sendable () -> UInt64
 
-    init(now: @escaping @Sendable () -> Int64) {
+    init(now: @escaping @Sendable () -> Int64,
+         random: @escaping @Sendable () -> UInt64 = { var system = SystemRandomNumberGenerator(); return system.next() }) {
         self.now = now
+        self.random = random
     }
 
     func next() -> String {
-        var random = SystemRandomNumberGenerator()
         let (milliseconds, counter) = state.withLock { state in
             let current = UInt64(max(0, now()))
             if current > state.milliseconds {
@@ -32,7 +34,7 @@ final class TimeOrderedID: Sendable {
             return (state.milliseconds, state.counter)
         }
         let high = (milliseconds & 0xFFFF_FFFF_FFFF) << 16 | 0x7000 | counter
-        return Self.uuidString(high: high, low: random.next() & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000)
+        return Self.uuidString(high: high, low: random() & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000)
     }
 
     /// The canonical 8-4-4-4-12 lowercase form of 128 bits.
