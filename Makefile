@@ -6,7 +6,7 @@ APT_PACKAGES ?= libsqlite3-dev sqlite3
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DB      ?=
 
-.PHONY: deps build release test demo bench clean
+.PHONY: deps build release test demo bench bench-quick clean
 
 deps:
 	@missing=""; \
@@ -32,8 +32,14 @@ test: deps
 demo: build
 	KAKEIBO=$$($(SWIFT) build --show-bin-path)/kakeibo DEMO_DB="$(DEMO_DB)" bash Fixtures/demo/household.sh
 
+# package-benchmark suite (minutes), and plain figures for the issue's targets (EVENTS=1000000 for the full run).
 bench: deps
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
+
+EVENTS ?= 100000
+bench-quick: deps
+	cd Benchmarks && $(SWIFT) build -c release --product kakeibo && \
+		$(SWIFT) run -c release ledger-bench --events $(EVENTS)
 
 clean:
 	rm -rf .build

@@ -1,5 +1,7 @@
 -- Projections: caches folded from the event log. Every row here can be deleted and rebuilt
 -- by replay; `kakeibo replay --check` and `kakeibo verify` prove they match the log.
+-- No foreign keys: the fold keeps these tables consistent, replay checks prove it, and
+-- foreign key checks would cost a lookup per row and disable SQLite's fast table truncation.
 
 CREATE TABLE projection_checkpoints (
     projection TEXT    PRIMARY KEY,
@@ -24,7 +26,7 @@ CREATE TABLE accounts (
 );
 
 CREATE TABLE categories (
-    account_id   TEXT    PRIMARY KEY REFERENCES accounts(account_id),
+    account_id   TEXT    PRIMARY KEY,
     display_name TEXT    NOT NULL,
     hue          INTEGER NOT NULL CHECK (hue BETWEEN 0 AND 360),
     icon         TEXT    NOT NULL,
@@ -45,9 +47,9 @@ CREATE TABLE transactions (
 
 -- The current postings of live (not voided) transactions.
 CREATE TABLE postings (
-    txn_id     TEXT    NOT NULL REFERENCES transactions(txn_id),
+    txn_id     TEXT    NOT NULL,
     line       INTEGER NOT NULL,
-    account_id TEXT    NOT NULL REFERENCES accounts(account_id),
+    account_id TEXT    NOT NULL,
     currency   TEXT    NOT NULL,
     amount     INTEGER NOT NULL,
     memo       TEXT,
@@ -57,7 +59,7 @@ CREATE TABLE postings (
 CREATE INDEX postings_by_account ON postings(account_id);
 
 CREATE TABLE balances (
-    account_id TEXT    NOT NULL REFERENCES accounts(account_id),
+    account_id TEXT    NOT NULL,
     currency   TEXT    NOT NULL,
     amount     INTEGER NOT NULL,
     PRIMARY KEY (account_id, currency)
