@@ -11,7 +11,6 @@ public enum EventStoreError: Error, Equatable, Sendable, CustomStringConvertible
     case eventIDConflict(eventID: String)
     case unreadableEvent(position: Int64, reason: String)
     case readOnly(path: String)
-    case storage(String)
 
     public var description: String {
         switch self {
@@ -33,8 +32,6 @@ public enum EventStoreError: Error, Equatable, Sendable, CustomStringConvertible
             "event at position \(position) cannot be read: \(reason); run `kakeibo verify`"
         case .readOnly(let path):
             "\(path) is read-only; check its permissions"
-        case .storage(let message):
-            "database error: \(message)"
         }
     }
 }

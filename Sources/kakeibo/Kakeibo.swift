@@ -35,8 +35,9 @@ struct Kakeibo: ParsableCommand {
             exit(withError: error) // --help, --version
         } catch {
             // Usage errors too get one line; `--help` shows the rest.
-            Terminal.printError(message(for: error) + " (see `kakeibo help`)")
-            Foundation.exit(exitCode(for: error).rawValue)
+            let code = exitCode(for: error)
+            Terminal.printError(message(for: error) + (code == .validationFailure ? " (see `kakeibo help`)" : ""))
+            Foundation.exit(code.rawValue)
         }
     }
 }

@@ -77,6 +77,17 @@ final class LedgerRecordingTests: LedgerTestCase {
         XCTAssertEqual(try ledger.head(), head)
     }
 
+    func testKeyedBatchCanBeResentWholeOrInPart() throws {
+        let batch: [LedgerCommand] = ["1", "2", "3"].map { .captureExpense(.init(amount: $0, from: "assets:checking", to: "groceries")) }
+        let first = try ledger.record(batch: batch, options: CommandOptions(idempotencyKey: "import-7"))
+        let head = try ledger.head()
+        let again = try ledger.record(batch: batch, options: CommandOptions(idempotencyKey: "import-7"))
+        XCTAssertEqual(again.map(\.alreadyRecorded), [true, true, true])
+        XCTAssertEqual(again.map(\.transactionID), first.map(\.transactionID))
+        XCTAssertEqual(try ledger.head(), head)
+        XCTAssertEqual(try balanceLines(), ["assets:checking,USD,-6.00", "expenses:groceries,USD,6.00"])
+    }
+
     func testTransactionIDPrefixResolves() throws {
         let id = try expense("1")
         XCTAssertEqual(try ledger.resolveTransactionID(String(id.prefix(8))), id)

@@ -61,22 +61,23 @@ public final class Ledger: Sendable {
     /// Decides, appends and projects one command.
     @discardableResult
     public func record(_ command: LedgerCommand, options: CommandOptions = CommandOptions()) throws -> RecordResult {
-        try writeTransaction { db in
-            let store = SQLiteProjectionStore(db: db)
-            try catchUp(store, in: db)
-            let result = try self.record(command, options: options, store: store)
-            try store.flushBalances()
-            return result
-        }
+        try record(batch: [command], options: options)[0]
     }
 
     /// Records many commands in one transaction: all land or none do (imports, scripts).
+    /// With an idempotency key K, command i is keyed `K#i`, so re-sending the batch appends nothing.
     @discardableResult
     public func record(batch commands: [LedgerCommand], options: CommandOptions = CommandOptions()) throws -> [RecordResult] {
         try writeTransaction { db in
             let store = SQLiteProjectionStore(db: db)
             try catchUp(store, in: db)
-            let results = try commands.map { command in try self.record(command, options: options, store: store) }
+            var results: [RecordResult] = []
+            results.reserveCapacity(commands.count)
+            for (index, command) in commands.enumerated() {
+                var commandOptions = options
+                if commands.count > 1, let key = options.idempotencyKey { commandOptions.idempotencyKey = "\(key)#\(index)" }
+                results.append(try record(command, options: commandOptions, store: store))
+            }
             try store.flushBalances()
             return results
         }
@@ -95,6 +96,9 @@ public final class Ledger: Sendable {
 
     private func record(_ command: LedgerCommand, options: CommandOptions, store: SQLiteProjectionStore) throws -> RecordResult {
         let db = store.db
+        // Tells a retry from a different command under the same key: the command's reflection
+        // lists every field and value. A later Kakeibo may describe a command differently, so a
+        // retry across an upgrade can be refused as a conflict, which is the safe direction.
         let commandHash = options.idempotencyKey.map { _ in
             EventHasher.hex(EventHasher.sha256(Array(String(reflecting: command).utf8)))
         }
