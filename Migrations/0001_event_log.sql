@@ -13,6 +13,7 @@ CREATE TABLE events (
     occurred_on     TEXT,                    -- business date (YYYY-MM-DD) when the event has one
     recorded_at     INTEGER NOT NULL,        -- Unix milliseconds, from the ledger's clock
     source          TEXT    NOT NULL,        -- manual | receipt | journal-import | csv-import
+    provenance      TEXT,                    -- where in that source: a file and line, a receipt id
     actor           TEXT    NOT NULL,        -- who recorded it
     command_id      TEXT    NOT NULL,        -- the user action the event belongs to
     idempotency_key TEXT,                    -- on the first event of an action sent with a key

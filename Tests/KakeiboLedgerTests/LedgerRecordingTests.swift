@@ -88,6 +88,19 @@ final class LedgerRecordingTests: LedgerTestCase {
         XCTAssertEqual(try balanceLines(), ["assets:checking,USD,-6.00", "expenses:groceries,USD,6.00"])
     }
 
+    func testSourceAndProvenanceAreRecordedAndHashed() throws {
+        let id = try ledger.record(.captureExpense(.init(amount: "9.99", from: "assets:checking", to: "groceries")),
+                                   options: CommandOptions(source: .csvImport, provenance: "statement.csv:12")).transactionID!
+        let entry = try ledger.history(of: id).entries[0]
+        XCTAssertEqual(entry.source, "csv-import")
+        XCTAssertEqual(entry.provenance, "statement.csv:12")
+        try withRawDatabase { db in
+            try db.execute(sql: "DROP TRIGGER events_refuse_update")
+            try db.execute(sql: "UPDATE events SET provenance = 'statement.csv:13' WHERE provenance IS NOT NULL")
+        }
+        XCTAssertEqual(try ledger.verify().logProblem?.position, entry.position)
+    }
+
     func testTransactionIDPrefixResolves() throws {
         let id = try expense("1")
         XCTAssertEqual(try ledger.resolveTransactionID(String(id.prefix(8))), id)

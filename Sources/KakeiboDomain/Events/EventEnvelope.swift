@@ -10,6 +10,8 @@ public struct EventEnvelope: Hashable, Sendable {
     /// Unix milliseconds from the ledger's clock.
     public var recordedAt: Int64
     public var source: String
+    /// Where in the source the event came from (`statement.csv:12`, a receipt id), if anywhere.
+    public var provenance: String?
     public var actor: String
     public var commandID: String
     public var idempotencyKey: String?
@@ -18,11 +20,12 @@ public struct EventEnvelope: Hashable, Sendable {
     public var payload: JSONValue
 
     public init(position: Int64, eventID: String, stream: String, streamVersion: Int64, type: String,
-                schemaVersion: Int64, occurredOn: String?, recordedAt: Int64, source: String, actor: String,
+                schemaVersion: Int64, occurredOn: String?, recordedAt: Int64, source: String, provenance: String? = nil, actor: String,
                 commandID: String, idempotencyKey: String?, commandHash: String?, payload: JSONValue) {
         self.position = position; self.eventID = eventID; self.stream = stream
         self.streamVersion = streamVersion; self.type = type; self.schemaVersion = schemaVersion
         self.occurredOn = occurredOn; self.recordedAt = recordedAt; self.source = source
+        self.provenance = provenance
         self.actor = actor; self.commandID = commandID; self.idempotencyKey = idempotencyKey
         self.commandHash = commandHash; self.payload = payload
     }
@@ -40,6 +43,7 @@ public struct EventEnvelope: Hashable, Sendable {
         object["occurredOn"] = occurredOn.map(JSONValue.string) ?? .null
         object["idempotencyKey"] = idempotencyKey.map(JSONValue.string) ?? .null
         object["commandHash"] = commandHash.map(JSONValue.string) ?? .null
+        object["provenance"] = provenance.map(JSONValue.string) ?? .null
         return JSONValue.object(object).canonicalBytes()
     }
 

@@ -50,7 +50,7 @@ public enum EventLog {
             let envelope = EventEnvelope(
                 position: position, eventID: event.eventID, stream: event.stream, streamVersion: streamVersion,
                 type: event.type, schemaVersion: event.schemaVersion, occurredOn: event.occurredOn,
-                recordedAt: metadata.recordedAt, source: metadata.source, actor: metadata.actor,
+                recordedAt: metadata.recordedAt, source: metadata.source, provenance: metadata.provenance, actor: metadata.actor,
                 commandID: metadata.commandID,
                 idempotencyKey: index == 0 ? metadata.idempotencyKey : nil,
                 commandHash: index == 0 ? metadata.commandHash : nil,
@@ -61,7 +61,7 @@ public enum EventLog {
                 position, envelope.eventID, envelope.stream, streamVersion, envelope.type, envelope.schemaVersion,
                 envelope.occurredOn, envelope.recordedAt, envelope.source, envelope.actor, envelope.commandID,
                 envelope.idempotencyKey, envelope.commandHash.flatMap(bytes(fromHex:)).map { Data($0) },
-                String(decoding: payloadBytes, as: UTF8.self), Data(previous), Data(hash),
+                String(decoding: payloadBytes, as: UTF8.self), Data(previous), Data(hash), envelope.provenance,
             ])
             previous = hash
             appended.append(envelope)
@@ -72,8 +72,8 @@ public enum EventLog {
     private static let insertSQL = """
         INSERT INTO events (position, event_id, stream, stream_version, type, schema_version, occurred_on,
                             recorded_at, source, actor, command_id, idempotency_key, command_hash, payload,
-                            previous_hash, hash)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            previous_hash, hash, provenance)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     // MARK: - Reading
@@ -126,7 +126,7 @@ public enum EventLog {
 
     static let columns = """
         position, event_id, stream, stream_version, type, schema_version, occurred_on, recorded_at, source, actor, \
-        command_id, idempotency_key, command_hash, payload, previous_hash, hash
+        command_id, idempotency_key, command_hash, payload, previous_hash, hash, provenance
         """
 
     static func decode(_ row: Row) throws -> EventEnvelope {
@@ -142,7 +142,7 @@ public enum EventLog {
         let commandHash: Data? = row[12]
         return EventEnvelope(
             position: position, eventID: row[1], stream: row[2], streamVersion: row[3], type: row[4],
-            schemaVersion: row[5], occurredOn: row[6], recordedAt: row[7], source: row[8], actor: row[9],
+            schemaVersion: row[5], occurredOn: row[6], recordedAt: row[7], source: row[8], provenance: row[16], actor: row[9],
             commandID: row[10], idempotencyKey: row[11], commandHash: commandHash.map(EventHasher.hex),
             payload: payload)
     }

@@ -24,16 +24,19 @@ public struct NewEvent: Hashable, Sendable {
 public struct AppendMetadata: Hashable, Sendable {
     public var recordedAt: Int64
     public var source: String
+    /// Where in the source: a file and line, a receipt id.
+    public var provenance: String?
     public var actor: String
     public var commandID: String
     public var idempotencyKey: String?
     /// Hex SHA-256 of the command; tells a retry from a different command under the same key.
     public var commandHash: String?
 
-    public init(recordedAt: Int64, source: String, actor: String, commandID: String,
+    public init(recordedAt: Int64, source: String, provenance: String? = nil, actor: String, commandID: String,
                 idempotencyKey: String? = nil, commandHash: String? = nil) {
         self.recordedAt = recordedAt
         self.source = source
+        self.provenance = provenance
         self.actor = actor
         self.commandID = commandID
         self.idempotencyKey = idempotencyKey

@@ -16,6 +16,7 @@ public struct TransactionHistory: Hashable, Sendable {
         public var recordedAt: Int64
         public var actor: String
         public var source: String
+        public var provenance: String?
         public var reason: String?
         public var changes: [Change]
         /// The chain hash of this event, so an entry can be checked against the log.

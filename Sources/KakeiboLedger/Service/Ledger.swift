@@ -124,7 +124,8 @@ public final class Ledger: Sendable {
             NewEvent(eventID: environment.makeID(), stream: event.stream, type: event.type, schemaVersion: event.schemaVersion,
                      occurredOn: event.occurredOn?.description, payload: event.payload)
         }
-        let metadata = AppendMetadata(recordedAt: now, source: options.source.rawValue, actor: environment.actor,
+        let metadata = AppendMetadata(recordedAt: now, source: options.source.rawValue, provenance: options.provenance,
+                                      actor: environment.actor,
                                       commandID: environment.makeID(), idempotencyKey: options.idempotencyKey,
                                       commandHash: commandHash)
         switch try EventLog.append(newEvents, metadata: metadata, expecting: expected, in: db) {

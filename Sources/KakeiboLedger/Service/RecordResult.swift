@@ -22,11 +22,14 @@ public struct RecordResult: Hashable, Sendable {
 /// How a command is recorded: provenance and retry safety.
 public struct CommandOptions: Hashable, Sendable {
     public var source: EventSource
+    /// Where in the source the command came from: `file.journal:42`, a receipt id.
+    public var provenance: String?
     /// Sending the same command again with the same key appends nothing.
     public var idempotencyKey: String?
 
-    public init(source: EventSource = .manual, idempotencyKey: String? = nil) {
+    public init(source: EventSource = .manual, provenance: String? = nil, idempotencyKey: String? = nil) {
         self.source = source
+        self.provenance = provenance
         self.idempotencyKey = idempotencyKey
     }
 }

@@ -20,7 +20,7 @@ struct History: ParsableCommand {
                 "events": .array(history.entries.map { entry in
                     ["position": .int(entry.position), "type": .string(entry.type),
                      "recordedAt": .string(Printer.timestamp(entry.recordedAt)), "actor": .string(entry.actor),
-                     "source": .string(entry.source), "reason": entry.reason.map(JSONValue.string) ?? .null,
+                     "source": .string(entry.source), "provenance": entry.provenance.map(JSONValue.string) ?? .null, "reason": entry.reason.map(JSONValue.string) ?? .null,
                      "hash": .string(entry.hash),
                      "changes": .array(entry.changes.map { change in
                          ["field": .string(change.field), "before": change.before.map(JSONValue.string) ?? .null,
@@ -40,7 +40,7 @@ struct History: ParsableCommand {
             print("transaction \(history.transactionID) (\(history.kind.rawValue), \(history.isVoided ? "voided" : "active"))")
             for entry in history.entries {
                 print("")
-                print(Terminal.safe("#\(entry.position) \(Printer.timestamp(entry.recordedAt)) \(entry.type) by \(entry.actor) via \(entry.source)"
+                print(Terminal.safe("#\(entry.position) \(Printer.timestamp(entry.recordedAt)) \(entry.type) by \(entry.actor) via \(entry.source)" + (entry.provenance.map { " (\($0))" } ?? "")
                                     + (entry.reason.map { ", reason: \($0)" } ?? "")))
                 for change in entry.changes {
                     let text = change.before.map { "\($0) -> \(change.after ?? "(none)")" } ?? (change.after ?? "(none)")

@@ -17,7 +17,7 @@ struct Log: ParsableCommand {
                 ["position": .int(event.position), "eventId": .string(event.eventID), "stream": .string(event.stream),
                  "streamVersion": .int(event.streamVersion), "type": .string(event.type), "schemaVersion": .int(event.schemaVersion),
                  "occurredOn": event.occurredOn.map(JSONValue.string) ?? .null,
-                 "recordedAt": .string(Printer.timestamp(event.recordedAt)), "source": .string(event.source),
+                 "recordedAt": .string(Printer.timestamp(event.recordedAt)), "source": .string(event.source), "provenance": event.provenance.map(JSONValue.string) ?? .null,
                  "actor": .string(event.actor), "payload": event.payload]
             }))
         case .csv:
