@@ -27,7 +27,7 @@ release: deps
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing
 
 demo: build
 	KAKEIBO=$$($(SWIFT) build --show-bin-path)/kakeibo DEMO_DB="$(DEMO_DB)" bash Fixtures/demo/household.sh
