@@ -6,7 +6,7 @@ APT_PACKAGES ?= libsqlite3-dev sqlite3
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DB      ?=
 
-.PHONY: deps build release test demo bench bench-quick clean
+.PHONY: deps build release test fuzz demo bench bench-quick clean
 
 deps:
 	@missing=""; \
@@ -27,7 +27,13 @@ release: deps
 
 test: deps
 	$(SWIFT) build --build-tests
+	bash Fuzz/run.sh 3
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+# libFuzzer over the JSON, event-payload and amount parsers (FUZZ_SECONDS per target).
+FUZZ_SECONDS ?= 300
+fuzz:
+	bash Fuzz/run.sh $(FUZZ_SECONDS)
 
 demo: build
 	KAKEIBO=$$($(SWIFT) build --show-bin-path)/kakeibo DEMO_DB="$(DEMO_DB)" bash Fixtures/demo/household.sh
