@@ -43,7 +43,7 @@ CREATE TABLE transactions (
     version        INTEGER NOT NULL,       -- stream version of the transaction's last event
     first_position INTEGER NOT NULL,
     last_position  INTEGER NOT NULL
-);
+) WITHOUT ROWID;
 
 -- The current postings of live (not voided) transactions.
 CREATE TABLE postings (
