@@ -11,6 +11,7 @@ public enum EventStoreError: Error, Equatable, Sendable, CustomStringConvertible
     case eventIDConflict(eventID: String)
     case unreadableEvent(position: Int64, reason: String)
     case readOnly(path: String)
+    case writeFailed(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -32,6 +33,8 @@ public enum EventStoreError: Error, Equatable, Sendable, CustomStringConvertible
             "event at position \(position) cannot be read: \(reason); run `kakeibo verify`"
         case .readOnly(let path):
             "\(path) is read-only; check its permissions"
+        case .writeFailed(let path, let reason):
+            "could not write to \(path) (\(reason)); nothing was recorded: free some disk space or check the device, then retry"
         }
     }
 }

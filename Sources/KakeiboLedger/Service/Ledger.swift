@@ -83,14 +83,25 @@ public final class Ledger: Sendable {
         }
     }
 
+    /// Runs `body` in an immediate transaction. Storage failures (a full disk, an I/O error, a
+    /// read-only file) roll everything back and surface as one `EventStoreError`.
     func writeTransaction<T>(_ body: (Database) throws -> T) throws -> T {
-        try writer.writeWithoutTransaction { db in
-            var result: T?
-            try db.inTransaction(.immediate) {
-                result = try body(db)
-                return .commit
+        do {
+            return try writer.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
             }
-            return result!
+        } catch let error as DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_FULL: throw EventStoreError.writeFailed(path: path, reason: "the disk is full")
+            case .SQLITE_IOERR: throw EventStoreError.writeFailed(path: path, reason: "disk I/O error")
+            case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN: throw EventStoreError.readOnly(path: path)
+            default: throw error
+            }
         }
     }
 
