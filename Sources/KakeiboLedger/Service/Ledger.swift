@@ -83,6 +83,28 @@ public final class Ledger: Sendable {
         }
     }
 
+    /// Records commands that each carry their own options (provenance, idempotency key) in one
+    /// transaction: all land or none do. Importers use it so every entry keeps its own key and
+    /// source line; a refusal is reported with the index of the command that caused it.
+    @discardableResult
+    public func record(entries: [(command: LedgerCommand, options: CommandOptions)]) throws -> [RecordResult] {
+        try writeTransaction { db in
+            let store = SQLiteProjectionStore(db: db)
+            try catchUp(store, in: db)
+            var results: [RecordResult] = []
+            results.reserveCapacity(entries.count)
+            for (index, entry) in entries.enumerated() {
+                do {
+                    results.append(try record(entry.command, options: entry.options, store: store))
+                } catch {
+                    throw BatchEntryError(index: index, underlying: error)
+                }
+            }
+            try store.flushBalances()
+            return results
+        }
+    }
+
     func writeTransaction<T>(_ body: (Database) throws -> T) throws -> T {
         try writer.writeWithoutTransaction { db in
             var result: T?
