@@ -18,6 +18,8 @@ extension JournalReader {
         var account: AccountName
         var amount: Money?
         var assertion: Money?
+        /// Where the asserted amount starts, so a failed assertion points at it.
+        var assertionColumn: Int
         var comments: [String]
     }
 
@@ -147,7 +149,8 @@ extension JournalReader {
             return try amounts.amount(text, at: location.at(column: column(text)))
         }
         pending!.postings.append(PendingPosting(location: location.at(column: column(content)), account: account, amount: amount,
-                                                assertion: assertion, comments: comments))
+                                                assertion: assertion, assertionColumn: assertionText.map(column) ?? column(content),
+                                                comments: comments))
     }
 
     // MARK: - Balancing
@@ -211,7 +214,7 @@ extension JournalReader {
                 journal.assertionsChecked += 1
                 let actual = asserted.currency == currency ? balance : .zero(asserted.currency)
                 guard actual == asserted else {
-                    throw .balanceAssertionFailed(posting.location, account: posting.account.rawValue,
+                    throw .balanceAssertionFailed(posting.location.at(column: posting.assertionColumn), account: posting.account.rawValue,
                                                   asserted: asserted.description, actual: actual.description)
                 }
             }
