@@ -218,12 +218,12 @@ extension JournalReader {
                                                   asserted: asserted.description, actual: actual.description)
                 }
             }
-            let comment = posting.comments.isEmpty ? nil : posting.comments.joined(separator: "  ")
+            let comment = posting.comments.isEmpty ? nil : posting.comments.joined(separator: " ")
             postings.append(JournalPosting(location: posting.location, account: posting.account, amount: amount,
                                            amountWasElided: posting.amount == nil, assertion: posting.assertion,
                                            comment: try limited(comment, at: posting.location), tags: UntrustedText.tags(in: comment)))
         }
-        let comment = txn.comments.isEmpty ? nil : txn.comments.joined(separator: "  ")
+        let comment = txn.comments.isEmpty ? nil : txn.comments.joined(separator: " ")
         let transaction = JournalTransaction(location: txn.location, date: txn.date, status: txn.status, code: txn.code,
                                              payee: txn.payee, note: txn.note, comment: comment,
                                              tags: UntrustedText.tags(in: comment), postings: postings)

@@ -23,7 +23,7 @@ public struct JournalTransaction: Hashable, Sendable {
     /// What becomes the transaction's memo: the note, then the comment.
     public var memo: String? {
         let parts = [note, comment].compactMap { $0 }.filter { !$0.isEmpty }
-        return parts.isEmpty ? nil : parts.joined(separator: "  ")
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 }
 
