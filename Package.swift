@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "kakeibo", targets: ["kakeibo"]),
         .library(name: "KakeiboLedger", targets: ["KakeiboLedger"]),
         .library(name: "KakeiboDomain", targets: ["KakeiboDomain"]),
+        .library(name: "KakeiboInterop", targets: ["KakeiboInterop"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -37,10 +38,18 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // Journals and statements in and out: hledger/ledger journals, beancount, bank CSV.
+        .target(
+            name: "KakeiboInterop",
+            dependencies: [
+                "KakeiboDomain", "KakeiboLedger",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .executableTarget(
             name: "kakeibo",
             dependencies: [
-                "KakeiboLedger", "KakeiboDomain",
+                "KakeiboLedger", "KakeiboDomain", "KakeiboInterop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -53,5 +62,6 @@ let package = Package(
         .testTarget(name: "KakeiboProjectionsTests", dependencies: ["KakeiboProjections", "KakeiboDomain"]),
         .testTarget(name: "KakeiboLedgerTests", dependencies: ["KakeiboLedger", "KakeiboDomain", "KakeiboEventStore", "KakeiboProjections", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "KakeiboCLITests", dependencies: ["kakeibo"]),
+        .testTarget(name: "KakeiboInteropTests", dependencies: ["KakeiboInterop", "KakeiboLedger", "KakeiboDomain", "kakeibo"]),
     ]
 )

@@ -16,6 +16,7 @@ struct Kakeibo: ParsableCommand {
             Init.self, AccountCommand.self, CategoryCommand.self,
             Expense.self, Income.self, Transfer.self, Txn.self, Edit.self, VoidCommand.self,
             Balance.self, Register.self, History.self, Log.self, Verify.self, Replay.self,
+            ImportCommand.self, ExportCommand.self,
         ])
 
     /// Declared here too so `--db` may come before the subcommand: `kakeibo --db F init`.

@@ -61,22 +61,41 @@ public final class Ledger: Sendable {
     /// Decides, appends and projects one command.
     @discardableResult
     public func record(_ command: LedgerCommand, options: CommandOptions = CommandOptions()) throws -> RecordResult {
-        try record(batch: [command], options: options)[0]
+        try record([(command, options)], namingFailedEntry: false)[0]
     }
 
     /// Records many commands in one transaction: all land or none do (imports, scripts).
     /// With an idempotency key K, command i is keyed `K#i`, so re-sending the batch appends nothing.
     @discardableResult
     public func record(batch commands: [LedgerCommand], options: CommandOptions = CommandOptions()) throws -> [RecordResult] {
+        try record(entries: commands.enumerated().map { index, command in
+            var entryOptions = options
+            if commands.count > 1, let key = options.idempotencyKey { entryOptions.idempotencyKey = "\(key)#\(index)" }
+            return (command, entryOptions)
+        })
+    }
+
+    /// Records commands that each carry their own options (provenance, idempotency key) in one
+    /// transaction: all land or none do. Importers use it so every entry keeps its own key and
+    /// source line; a refusal is a `BatchEntryError` naming the entry that caused it.
+    @discardableResult
+    public func record(entries: [(command: LedgerCommand, options: CommandOptions)]) throws -> [RecordResult] {
+        try record(entries, namingFailedEntry: true)
+    }
+
+    private func record(_ entries: [(command: LedgerCommand, options: CommandOptions)],
+                        namingFailedEntry: Bool) throws -> [RecordResult] {
         try writeTransaction { db in
             let store = SQLiteProjectionStore(db: db)
             try catchUp(store, in: db)
             var results: [RecordResult] = []
-            results.reserveCapacity(commands.count)
-            for (index, command) in commands.enumerated() {
-                var commandOptions = options
-                if commands.count > 1, let key = options.idempotencyKey { commandOptions.idempotencyKey = "\(key)#\(index)" }
-                results.append(try record(command, options: commandOptions, store: store))
+            results.reserveCapacity(entries.count)
+            for (index, entry) in entries.enumerated() {
+                do {
+                    results.append(try record(entry.command, options: entry.options, store: store))
+                } catch where namingFailedEntry {
+                    throw BatchEntryError(index: index, underlying: error)
+                }
             }
             try store.flushBalances()
             return results

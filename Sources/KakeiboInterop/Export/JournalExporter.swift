@@ -1,0 +1,47 @@
+import KakeiboDomain
+import KakeiboLedger
+
+/// Writes the ledger's current state (edits applied, voids left out) as an hledger journal that
+/// `hledger bal` agrees with and `kakeibo import journal` reads back to the same balances.
+///
+/// Amounts are written `12.50 USD`: no digit groups, so no reader can mistake the decimal mark.
+/// hledger has no escapes, so `;` and `|` in payees (which would start a comment or a note) are
+/// written as `,` and `/`.
+public enum JournalExporter {
+    public static func export(_ ledger: Ledger, asOf: LocalDate? = nil) throws -> String {
+        let scope = ReportScope(asOf: asOf)
+        let head = try ledger.head()
+        var out = "; exported by kakeibo at log position \(head.position)"
+        if let asOf { out += ", transactions dated on or before \(asOf)" }
+        out += "\n\n"
+        for listing in try ledger.accounts() where !listing.account.isClosed || !listing.balances.isEmpty {
+            out += "account \(listing.account.name.rawValue)  ; type: \(typeCode(listing.account.type))\n"
+        }
+        for transaction in try ledger.transactions(scope) {
+            out += "\n\(transaction.date)"
+            if let payee = transaction.payee { out += " " + descriptionSafe(payee) }
+            if let memo = transaction.memo { out += "  ; " + memo }
+            out += "\n"
+            for line in transaction.lines {
+                out += "    \(line.account.rawValue)  \(line.amount.decimalString) \(line.amount.currency.code)"
+                if let memo = line.memo { out += "  ; " + memo }
+                out += "\n"
+            }
+        }
+        return out
+    }
+
+    static func typeCode(_ type: AccountType) -> String {
+        switch type {
+        case .asset: "A"
+        case .liability: "L"
+        case .equity: "E"
+        case .income: "R"
+        case .expense: "X"
+        }
+    }
+
+    static func descriptionSafe(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == ";" ? "," : $0 == "|" ? "/" : $0 }))
+    }
+}

@@ -1,0 +1,147 @@
+import KakeiboDomain
+
+/// Journal amounts and dates: `$1,234.56`, `-$5`, `$-5`, `1234.56 USD`, `USD 1234.56`, `€10,00`.
+///
+/// Numbers go through `Money.parse`, so grouping and decimals are checked as strictly as typed
+/// commands; a commodity that uses a decimal comma (declared with `commodity 1.000,00 EUR` or
+/// `decimal-mark ,`) has its marks swapped first.
+struct AmountSyntax {
+    /// ISO codes whose amounts are written with a decimal comma, from `commodity` directives.
+    var decimalComma: [String: Bool] = [:]
+    /// From `decimal-mark ,`: the mark for commodities no directive describes.
+    var defaultDecimalComma = false
+
+    static let symbols: [Unicode.Scalar: Currency] = ["$": .usd, "€": .eur, "£": .gbp, "¥": .jpy]
+
+    /// The commodity and number of an amount, before the number is read.
+    struct Parts {
+        var negative: Bool
+        var commodity: String
+        var number: String
+    }
+
+    /// Splits `-$1,234.56`, `$-5`, `12.50 USD` or `EUR 10,00` into sign, commodity and number.
+    static func split(_ text: Substring, at location: SourceLocation) throws(JournalError) -> Parts {
+        let s = Array(text.unicodeScalars)
+        var i = 0
+        func skipSpaces() { while i < s.count, s[i] == " " || s[i] == "\t" { i += 1 } }
+        func isNumberScalar(_ c: Unicode.Scalar) -> Bool { ("0"..."9").contains(c) || c == "." || c == "," }
+        func isLetter(_ c: Unicode.Scalar) -> Bool { ("A"..."Z").contains(c) || ("a"..."z").contains(c) }
+        func readNumber() -> String {
+            var n = String.UnicodeScalarView()
+            while i < s.count, isNumberScalar(s[i]) { n.append(s[i]); i += 1 }
+            return String(n)
+        }
+        func readCommodity() throws(JournalError) -> String {
+            guard i < s.count else { throw .syntax(location, expected: "a commodity such as $ or USD", found: "the end of the amount") }
+            if s[i] == "\"" {
+                throw .unsupported(location, found: "a quoted commodity", hint: "use $, €, £, ¥ or an ISO 4217 code")
+            }
+            if symbols[s[i]] != nil { i += 1; return String(s[i - 1]) }
+            var c = String.UnicodeScalarView()
+            while i < s.count, isLetter(s[i]) { c.append(s[i]); i += 1 }
+            guard !c.isEmpty else {
+                throw .syntax(location, expected: "a commodity such as $ or USD", found: "\"\(String(s[i]))\"")
+            }
+            return String(c)
+        }
+        func readSign() -> Bool? {
+            guard i < s.count, s[i] == "-" || s[i] == "+" else { return nil }
+            i += 1
+            return s[i - 1] == "-"
+        }
+
+        var negative = readSign()
+        skipSpaces()
+        let commodity: String, number: String
+        if i < s.count, isNumberScalar(s[i]) {
+            number = readNumber()
+            skipSpaces()
+            guard i < s.count else {
+                throw .unsupported(location, found: "an amount without a commodity (\"\(text)\")",
+                                   hint: "write the currency, e.g. $\(number) or \(number) USD")
+            }
+            commodity = try readCommodity()
+        } else {
+            commodity = try readCommodity()
+            skipSpaces()
+            if let inner = readSign() {
+                guard negative == nil else {
+                    throw .invalidAmount(location, text: String(text), reason: "it has two signs; keep one")
+                }
+                negative = inner
+            }
+            skipSpaces()
+            number = readNumber()
+            guard !number.isEmpty else {
+                throw .syntax(location, expected: "a number after \(commodity)", found: i < s.count ? "\"\(String(s[i]))\"" : "nothing")
+            }
+        }
+        skipSpaces()
+        if i < s.count {
+            let rest = String(String.UnicodeScalarView(s[i...]))
+            throw .syntax(location, expected: "the end of the amount", found: "\"\(rest)\"")
+        }
+        return Parts(negative: negative ?? false, commodity: commodity, number: number)
+    }
+
+    /// `$` → USD, `€` → EUR, `£` → GBP, `¥` → JPY; otherwise a known three-letter ISO code.
+    static func currency(_ commodity: String, at location: SourceLocation) throws(JournalError) -> Currency {
+        if commodity.unicodeScalars.count == 1, let scalar = commodity.unicodeScalars.first, let currency = symbols[scalar] {
+            return currency
+        }
+        guard commodity.utf8.count == 3, commodity.utf8.allSatisfy({ (0x41...0x5A).contains($0) }),
+              let currency = try? Currency(code: commodity) else {
+            throw .unknownCommodity(location, commodity)
+        }
+        return currency
+    }
+
+    func amount(_ text: Substring, at location: SourceLocation) throws(JournalError) -> Money {
+        let parts = try Self.split(text, at: location)
+        let currency = try Self.currency(parts.commodity, at: location)
+        let comma = decimalComma[currency.code] ?? defaultDecimalComma
+        var number = parts.number
+        if comma {
+            number = String(String.UnicodeScalarView(number.unicodeScalars.map { $0 == "," ? "." : $0 == "." ? "," : $0 }))
+        }
+        do {
+            return try Money.parse((parts.negative ? "-" : "") + number, currency: currency)
+        } catch {
+            var reason = error.description
+            if case .invalidAmount(_, let why) = error { reason = why }
+            if !comma, parts.number.contains(",") {
+                reason += "; if \",\" is the decimal mark, declare it first: `commodity 1.000,00 \(currency.code)`"
+            }
+            throw .invalidAmount(location, text: String(text), reason: reason)
+        }
+    }
+
+    /// `2026-11-02`, `2026/11/02` or `2026.11.02`; months and days may have one digit.
+    static func date(_ text: Substring, at location: SourceLocation) throws(JournalError) -> LocalDate {
+        let bytes = Array(text.utf8)
+        guard let separator = bytes.first(where: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ".") }) else {
+            throw .invalidDate(location, text: String(text), reason: "it has no separator")
+        }
+        let fields = bytes.split(separator: separator, omittingEmptySubsequences: false)
+        guard fields.count == 3 else {
+            if fields.count == 2 {
+                throw .unsupported(location, found: "a date without a year (\"\(text)\")", hint: "write the year: 2026-\(text)")
+            }
+            throw .invalidDate(location, text: String(text), reason: "it needs a year, a month and a day")
+        }
+        var numbers: [Int] = []
+        for (index, field) in fields.enumerated() {
+            let widths = index == 0 ? 4...4 : 1...2
+            guard widths.contains(field.count), field.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                throw .invalidDate(location, text: String(text), reason: index == 0 ? "the year must have 4 digits" : "month and day need 1 or 2 digits")
+            }
+            numbers.append(field.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+        }
+        do {
+            return try LocalDate(year: numbers[0], month: numbers[1], day: numbers[2])
+        } catch {
+            throw .invalidDate(location, text: String(text), reason: error.description)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import KakeiboDomain
+
+/// A journal as read: its transactions in file order (includes expanded where they appear), with
+/// every amount resolved and every balance assertion already checked.
+public struct Journal: Hashable, Sendable {
+    public var transactions: [JournalTransaction] = []
+    /// `account` directives, in file order.
+    public var accountDeclarations: [AccountDeclaration] = []
+    /// `P` lines: kept and reported for later multi-currency work, not used for balances.
+    public var prices: [PriceDirective] = []
+    /// Every file read, the top one first.
+    public var files: [String] = []
+    /// How many balance assertions were checked (all passed, or reading would have failed).
+    public var assertionsChecked = 0
+
+    public init() {}
+
+    /// An `account NAME  ; type: A` directive.
+    public struct AccountDeclaration: Hashable, Sendable {
+        public var name: AccountName
+        public var type: AccountType?
+        public var location: SourceLocation
+    }
+
+    /// `P 2026-11-01 EUR $1.08`: the commodity and its price as written.
+    public struct PriceDirective: Hashable, Sendable {
+        public var date: LocalDate
+        public var commodity: String
+        public var price: String
+        public var location: SourceLocation
+    }
+}

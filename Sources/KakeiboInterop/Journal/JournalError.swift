@@ -1,0 +1,91 @@
+/// Why a journal could not be imported. Every case names where (`file:line:column`) and says what
+/// to do; `report` adds an excerpt with a caret, in the layout hledger uses.
+public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file is missing, unreadable or not UTF-8.
+    case unreadable(path: String, reason: String, includedFrom: SourceLocation?)
+    /// An `include` leads back to a file that is still being read.
+    case includeCycle(SourceLocation, path: String)
+    /// Journal syntax Kakeibo does not import (yet); never skipped silently.
+    case unsupported(SourceLocation, found: String, hint: String)
+    /// Text that is not journal syntax at all.
+    case syntax(SourceLocation, expected: String, found: String)
+    case invalidDate(SourceLocation, text: String, reason: String)
+    case invalidAmount(SourceLocation, text: String, reason: String)
+    /// A commodity that is neither a known symbol nor an ISO 4217 code.
+    case unknownCommodity(SourceLocation, String)
+    case controlCharacter(SourceLocation, scalar: UInt32)
+    case unbalanced(SourceLocation, detail: String)
+    case balanceAssertionFailed(SourceLocation, account: String, asserted: String, actual: String)
+    /// Kakeibo accounts hold one currency; the journal posts another to the same account.
+    case currencyMismatch(SourceLocation, account: String, accountCurrency: String, found: String)
+    case unknownAccountType(SourceLocation, account: String)
+    case invalidAccount(SourceLocation, reason: String)
+    case invalidText(SourceLocation, reason: String)
+    /// The ledger refused a command built from this transaction.
+    case refused(SourceLocation, reason: String)
+
+    public var location: SourceLocation? {
+        switch self {
+        case .unreadable(_, _, let from): from
+        case .includeCycle(let l, _), .unsupported(let l, _, _), .syntax(let l, _, _), .invalidDate(let l, _, _),
+             .invalidAmount(let l, _, _), .unknownCommodity(let l, _), .controlCharacter(let l, _), .unbalanced(let l, _),
+             .balanceAssertionFailed(let l, _, _, _), .currencyMismatch(let l, _, _, _), .unknownAccountType(let l, _),
+             .invalidAccount(let l, _), .invalidText(let l, _), .refused(let l, _): l
+        }
+    }
+
+    /// What is wrong and what to do, without the place.
+    public var problem: String {
+        switch self {
+        case let .unreadable(path, reason, _):
+            "cannot read \"\(path)\": \(reason)"
+        case let .includeCycle(_, path):
+            "include cycle: \"\(path)\" is already being read; remove one of the include directives"
+        case let .unsupported(_, found, hint):
+            "unsupported journal syntax: \(found); \(hint)"
+        case let .syntax(_, expected, found):
+            "expected \(expected), found \(found)"
+        case let .invalidDate(_, text, reason):
+            "invalid date \"\(text)\": \(reason); write dates like 2026-11-02, 2026/11/02 or 2026.11.02"
+        case let .invalidAmount(_, text, reason):
+            "invalid amount \"\(text)\": \(reason)"
+        case let .unknownCommodity(_, commodity):
+            "unknown commodity \"\(commodity)\": use $, €, £, ¥ or an ISO 4217 code such as USD, EUR, JPY"
+        case let .controlCharacter(_, scalar):
+            "control character U+\(String(scalar, radix: 16, uppercase: true).leftPadded(to: 4)) is not allowed in a journal; remove it"
+        case let .unbalanced(_, detail):
+            "the transaction does not balance: \(detail)"
+        case let .balanceAssertionFailed(_, account, asserted, actual):
+            "balance assertion failed: \(account) is \(actual) after this posting, not \(asserted) as asserted"
+        case let .currencyMismatch(_, account, accountCurrency, found):
+            "account \(account) holds \(accountCurrency) (from its first posting), but this posting is in \(found); "
+                + "Kakeibo accounts hold one currency: use a separate account such as \(account):\(found)"
+        case let .unknownAccountType(_, account):
+            "cannot tell the type of account \(account) from its name; declare it, e.g. `account \(account)  ; type: A` "
+                + "(A asset, L liability, E equity, R income, X expense)"
+        case let .invalidAccount(_, reason), let .invalidText(_, reason), let .refused(_, reason):
+            reason
+        }
+    }
+
+    /// One line: `file:line:column: problem`.
+    public var description: String {
+        if let location { return "\(location): \(problem)" }
+        return problem
+    }
+
+    /// The description, then the offending line with a caret under the column (hledger's layout).
+    public var report: String {
+        guard let location, !location.text.isEmpty else { return description }
+        let number = String(location.line)
+        let gutter = String(repeating: " ", count: number.count)
+        let caret = String(repeating: " ", count: max(0, location.column - 1)) + "^"
+        return "\(description)\n\(gutter) |\n\(number) | \(location.text)\n\(gutter) | \(caret)"
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

@@ -1,0 +1,130 @@
+import Crypto
+import KakeiboDomain
+import KakeiboLedger
+
+/// Turns a read journal into ledger commands and records them in one batch: all or nothing.
+///
+/// Each transaction is keyed by its normalised content and its occurrence among identical
+/// transactions in the file, and the key is stored in the log with the events. Re-importing the
+/// same file appends nothing; a file that extends one imported before appends only what is new;
+/// two genuinely identical coffees are the first and second occurrence, so both stay.
+public enum JournalImporter {
+    /// A command with where it came from.
+    struct Entry {
+        var command: LedgerCommand
+        var options: CommandOptions
+        var location: SourceLocation
+    }
+
+    /// Records `journal` into `ledger`, opening the accounts it needs first.
+    public static func importJournal(_ journal: Journal, into ledger: Ledger) throws -> JournalImportReport {
+        let (entries, opened) = try plan(journal, for: ledger)
+        let results: [RecordResult]
+        do {
+            results = try ledger.record(entries: entries.map { ($0.command, $0.options) })
+        } catch let failure as BatchEntryError {
+            throw JournalError.refused(entries[failure.index].location, reason: String(describing: failure.underlying))
+        }
+        let transactionResults = results.dropFirst(opened.count)
+        return JournalImportReport(
+            files: journal.files, transactions: journal.transactions.count,
+            appended: transactionResults.filter { !$0.alreadyRecorded }.count,
+            alreadyRecorded: transactionResults.filter(\.alreadyRecorded).count,
+            accountsOpened: opened, prices: journal.prices, assertionsChecked: journal.assertionsChecked,
+            position: try ledger.head().position)
+    }
+
+    /// The commands an import would record, and the accounts it would open.
+    static func plan(_ journal: Journal, for ledger: Ledger) throws -> ([Entry], [JournalImportReport.OpenedAccount]) {
+        let existing = Dictionary(try ledger.accounts().map { ($0.account.name, $0.account) }, uniquingKeysWith: { a, _ in a })
+        let baseCurrency = try ledger.settings().baseCurrency
+
+        // Accounts in order of first mention, with their currency and the type a declaration gives.
+        var order: [AccountName] = []
+        var firstSeen: [AccountName: SourceLocation] = [:]
+        var currencies: [AccountName: Currency] = [:]
+        var declaredTypes: [AccountName: AccountType] = [:]
+        func mention(_ name: AccountName, at location: SourceLocation) {
+            if firstSeen[name] == nil { firstSeen[name] = location; order.append(name) }
+        }
+        for declaration in journal.accountDeclarations {
+            mention(declaration.name, at: declaration.location)
+            if let type = declaration.type { declaredTypes[declaration.name] = type }
+        }
+        for transaction in journal.transactions {
+            for posting in transaction.postings {
+                mention(posting.account, at: posting.location)
+                if let account = existing[posting.account] {
+                    guard account.currency == posting.amount.currency else {
+                        throw JournalError.currencyMismatch(posting.location, account: account.name.rawValue,
+                                                            accountCurrency: account.currency.code, found: posting.amount.currency.code)
+                    }
+                    guard !account.isClosed else {
+                        throw JournalError.refused(posting.location, reason: LedgerError.accountClosed(account.name.rawValue).description)
+                    }
+                }
+                if currencies[posting.account] == nil { currencies[posting.account] = posting.amount.currency }
+            }
+        }
+
+        var entries: [Entry] = []
+        var opened: [JournalImportReport.OpenedAccount] = []
+        for name in order where existing[name] == nil {
+            let location = firstSeen[name]!
+            // A declared type holds for the subtree, as in hledger; then the top-level name decides.
+            let declared = ([name.rawValue] + name.ancestors.reversed()).lazy.compactMap { try? AccountName($0) }
+                .compactMap { declaredTypes[$0] }.first
+            guard let type = declared ?? AccountType(inferredFrom: name) else {
+                throw JournalError.unknownAccountType(location, account: name.rawValue)
+            }
+            let currency = currencies[name] ?? baseCurrency
+            opened.append(.init(name: name, type: type, currency: currency))
+            entries.append(Entry(command: .openAccount(name: name.rawValue, type: type, currency: currency),
+                                 options: CommandOptions(source: .journalImport, provenance: location.fileAndLine),
+                                 location: location))
+        }
+
+        var occurrences: [String: Int] = [:]
+        for transaction in journal.transactions {
+            let command = try command(for: transaction)
+            let digest = contentDigest(command)
+            let occurrence = occurrences[digest, default: 0]
+            occurrences[digest] = occurrence + 1
+            entries.append(Entry(command: .recordTransaction(command),
+                                 options: CommandOptions(source: .journalImport, provenance: transaction.location.fileAndLine,
+                                                         idempotencyKey: "journal:\(digest):\(occurrence)"),
+                                 location: transaction.location))
+        }
+        return (entries, opened)
+    }
+
+    /// A general transaction with every amount written out. Zero-amount postings (kept in
+    /// journals to carry a balance assertion) move nothing and are left out.
+    static func command(for transaction: JournalTransaction) throws(JournalError) -> LedgerCommand.TransactionInput {
+        let postings = transaction.postings.filter { !$0.amount.isZero }.map { posting in
+            LedgerCommand.PostingInput(account: posting.account.rawValue, amount: posting.amount.decimalString,
+                                       currency: posting.amount.currency, memo: posting.comment)
+        }
+        guard postings.count >= 2 else {
+            throw .unbalanced(transaction.location, detail: "it moves no money (every amount is zero); remove it or give it amounts")
+        }
+        return .init(date: transaction.date, payee: transaction.payee, memo: transaction.memo, postings: postings)
+    }
+
+    /// SHA-256 of the transaction as the ledger will store it, in a fixed layout (first 32 hex digits).
+    static func contentDigest(_ input: LedgerCommand.TransactionInput) -> String {
+        var text = "v1\u{1F}\(input.date?.description ?? "")\u{1F}\(input.payee ?? "")\u{1F}\(input.memo ?? "")"
+        for posting in input.postings {
+            text += "\u{1E}\(posting.account)\u{1F}\(posting.amount ?? "")\u{1F}\(posting.currency?.code ?? "")\u{1F}\(posting.memo ?? "")"
+        }
+        let hash = SHA256.hash(data: Array(text.utf8))
+        let hex = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(32)
+        for byte in hash.prefix(16) {
+            out.append(hex[Int(byte >> 4)])
+            out.append(hex[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,240 @@
+import KakeiboDomain
+
+extension JournalReader {
+    /// A transaction whose postings are still being read.
+    struct PendingTransaction {
+        var location: SourceLocation
+        var date: LocalDate
+        var status: JournalTransaction.Status
+        var code: String?
+        var payee: String?
+        var note: String?
+        var comments: [String]
+        var postings: [PendingPosting] = []
+    }
+
+    struct PendingPosting {
+        var location: SourceLocation
+        var account: AccountName
+        var amount: Money?
+        var assertion: Money?
+        /// Where the asserted amount starts, so a failed assertion points at it.
+        var assertionColumn: Int
+        var comments: [String]
+    }
+
+    // MARK: - Header
+
+    /// `DATE [*|!] [(CODE)] DESCRIPTION [; COMMENT]`, where DESCRIPTION may be `PAYEE | NOTE`.
+    mutating func readTransactionHeader(_ line: Substring, location: SourceLocation) throws(JournalError) {
+        var rest = line[...]
+        let dateText = rest.prefix { $0 != " " && $0 != "\t" && $0 != "=" && $0 != ";" }
+        rest = rest.dropFirst(dateText.count)
+        let date = try AmountSyntax.date(dateText, at: location)
+        if rest.first == "=" {
+            throw .unsupported(location.at(column: dateText.count + 1), found: "a secondary date (\"=\")",
+                               hint: "remove the secondary date; Kakeibo keeps one date per transaction")
+        }
+        func column(_ s: Substring) -> Int { line.distance(from: line.startIndex, to: s.startIndex) + 1 }
+        if let f = rest.first, f != " " && f != "\t" && f != ";" {
+            throw .syntax(location.at(column: column(rest)), expected: "a space after the date", found: "\"\(f)\"")
+        }
+        rest = rest.trimmingSpaces()
+        var status = JournalTransaction.Status.unmarked
+        if let f = rest.first, f == "*" || f == "!" {
+            status = f == "*" ? .cleared : .pending
+            rest = rest.dropFirst().trimmingSpaces()
+        }
+        var code: String?
+        if rest.first == "(" {
+            guard let close = rest.firstIndex(of: ")") else {
+                throw .syntax(location.at(column: column(rest)), expected: "a \")\" closing the code", found: "the end of the line")
+            }
+            code = try cleanText(rest[rest.index(after: rest.startIndex)..<close], at: location.at(column: column(rest)))
+            rest = rest[rest.index(after: close)...].trimmingSpaces()
+        }
+        var comment: String?
+        if let semicolon = rest.firstIndex(of: ";") {
+            comment = try cleanText(rest[rest.index(after: semicolon)...], at: location.at(column: column(rest[semicolon...])))
+            rest = rest[..<semicolon]
+        }
+        var payee = try cleanText(rest, at: location.at(column: column(rest)))
+        var note: String?
+        if let bar = rest.firstIndex(of: "|") {
+            payee = try cleanText(rest[..<bar], at: location.at(column: column(rest)))
+            note = try cleanText(rest[rest.index(after: bar)...], at: location.at(column: column(rest[bar...])))
+        }
+        pending = PendingTransaction(location: location, date: date, status: status, code: code, payee: payee, note: note,
+                                     comments: comment.map { [$0] } ?? [])
+    }
+
+    func cleanText(_ text: Substring, at location: SourceLocation) throws(JournalError) -> String? {
+        guard let clean = UntrustedText.clean(text) else { return nil }
+        guard clean.utf8.count <= UntrustedText.maximumBytes else {
+            throw .invalidText(location, reason: "text longer than \(UntrustedText.maximumBytes) bytes; shorten it")
+        }
+        return clean
+    }
+
+    // MARK: - Postings
+
+    /// `  [*|!] ACCOUNT  [AMOUNT] [= ASSERTION] [; COMMENT]`, or `  ; COMMENT`.
+    mutating func readPostingLine(_ line: Substring, content: Substring, location: SourceLocation) throws(JournalError) {
+        func column(_ s: Substring) -> Int { line.distance(from: line.startIndex, to: s.startIndex) + 1 }
+        if content.first == ";" || content.first == "#" {
+            let text = try cleanText(content.dropFirst(), at: location.at(column: column(content)))
+            guard let text else { return }
+            if pending!.postings.isEmpty {
+                pending!.comments.append(text)
+            } else {
+                pending!.postings[pending!.postings.count - 1].comments.append(text)
+            }
+            return
+        }
+        var rest = content
+        if let f = rest.first, f == "*" || f == "!" { rest = rest.dropFirst().trimmingSpaces() }
+        if let f = rest.first, f == "(" || f == "[" {
+            throw .unsupported(location.at(column: column(rest)), found: "a virtual posting (\"\(f)\")",
+                               hint: "write it as a real posting that balances, or remove it")
+        }
+        // The account ends at two spaces, a tab, a " ;" comment or the end of the line.
+        var end = rest.startIndex
+        while end < rest.endIndex {
+            let c = rest[end]
+            if c == "\t" { break }
+            if c == " " {
+                let after = rest.index(after: end)
+                if after == rest.endIndex || rest[after] == " " || rest[after] == ";" { break }
+            }
+            end = rest.index(after: end)
+        }
+        let accountText = rest[..<end]
+        let account = try accountName(accountText, at: location.at(column: column(rest)))
+        rest = rest[end...].trimmingSpaces()
+
+        var comments: [String] = []
+        if let semicolon = rest.firstIndex(of: ";") {
+            if let text = try cleanText(rest[rest.index(after: semicolon)...], at: location.at(column: column(rest[semicolon...]))) {
+                comments.append(text)
+            }
+            rest = rest[..<semicolon].trimmingSpaces()
+        }
+        var amountText = rest
+        var assertionText: Substring?
+        if let equals = rest.firstIndex(of: "=") {
+            amountText = rest[..<equals].trimmingSpaces()
+            var assertion = rest[rest.index(after: equals)...]
+            if assertion.first == "=" { assertion = assertion.dropFirst() } // `==`: the same for one-currency accounts
+            if assertion.first == "*" {
+                throw .unsupported(location.at(column: column(rest[equals...])), found: "an inclusive balance assertion (\"=*\")",
+                                   hint: "assert the account's own balance with \"=\"")
+            }
+            assertionText = assertion.trimmingSpaces()
+        }
+        for (mark, what) in [("@", "a price (\"@\")"), ("{", "a lot price (\"{\")"), ("(", "an amount expression (\"(\")")] {
+            if let found = rest.firstIndex(where: { String($0) == mark }) {
+                throw .unsupported(location.at(column: column(rest[found...])), found: what,
+                                   hint: "convert the amount into the account's currency and write it plainly")
+            }
+        }
+        if let assertionText, amountText.isEmpty {
+            throw .unsupported(location.at(column: column(assertionText)), found: "a balance assignment (no amount before \"=\")",
+                               hint: "write the posting's amount; the assertion can stay")
+        }
+        let amount = amountText.isEmpty ? nil : try amounts.amount(amountText, at: location.at(column: column(amountText)))
+        let assertion = try assertionText.map { (text) throws(JournalError) -> Money in
+            guard !text.isEmpty else {
+                throw .syntax(location.at(column: column(text)), expected: "an amount after \"=\"", found: "nothing")
+            }
+            return try amounts.amount(text, at: location.at(column: column(text)))
+        }
+        pending!.postings.append(PendingPosting(location: location.at(column: column(content)), account: account, amount: amount,
+                                                assertion: assertion, assertionColumn: assertionText.map(column) ?? column(content),
+                                                comments: comments))
+    }
+
+    // MARK: - Balancing
+
+    /// Fills the elided amount, checks the balance, the accounts' currencies and the assertions.
+    mutating func finishTransaction() throws(JournalError) {
+        guard let txn = pending else { return }
+        pending = nil
+        guard txn.postings.count >= 2 else {
+            throw .unbalanced(txn.location, detail: "it has \(txn.postings.count) posting\(txn.postings.count == 1 ? "" : "s"); "
+                              + "a transaction needs at least two")
+        }
+        var sums: [Currency: Int64] = [:]
+        var elided: Int?
+        for (index, posting) in txn.postings.enumerated() {
+            guard let amount = posting.amount else {
+                if elided != nil {
+                    throw .unbalanced(posting.location, detail: "only one posting may leave its amount out; this is the second")
+                }
+                elided = index
+                continue
+            }
+            let (sum, overflow) = (sums[amount.currency] ?? 0).addingReportingOverflow(amount.minorUnits)
+            guard !overflow else { throw .invalidAmount(posting.location, text: amount.description, reason: MoneyError.overflow.description) }
+            sums[amount.currency] = sum
+        }
+        let off = sums.filter { $0.value != 0 }.map { Money(minorUnits: $0.value, currency: $0.key) }.sorted { $0.currency < $1.currency }
+        if elided == nil, !off.isEmpty {
+            throw .unbalanced(txn.location, detail: off.map { "\($0.currency.code) off by \($0.decimalString)" }.joined(separator: ", ")
+                              + (off.count > 1 ? "; conversions between currencies are not imported" : ""))
+        }
+        var postings: [JournalPosting] = []
+        postings.reserveCapacity(txn.postings.count)
+        for (index, posting) in txn.postings.enumerated() {
+            var amount: Money
+            if let given = posting.amount {
+                amount = given
+            } else {
+                guard off.count == 1 else {
+                    throw .unbalanced(posting.location, detail: off.isEmpty
+                        ? "the left-out amount would be zero; remove the posting or give it an amount"
+                        : "the left-out amount would need several currencies (\(off.map(\.description).joined(separator: ", "))); "
+                          + "give each posting its amount")
+                }
+                do { amount = try off[0].negated() } catch {
+                    throw .invalidAmount(posting.location, text: off[0].description, reason: error.description)
+                }
+            }
+            let currency = accountCurrencies[posting.account] ?? amount.currency
+            guard currency == amount.currency else {
+                throw .currencyMismatch(posting.location, account: posting.account.rawValue, accountCurrency: currency.code,
+                                        found: amount.currency.code)
+            }
+            accountCurrencies[posting.account] = currency
+            let balance: Money
+            do { balance = try (balances[posting.account] ?? .zero(currency)).adding(amount) } catch {
+                throw .invalidAmount(posting.location, text: amount.description, reason: error.description)
+            }
+            balances[posting.account] = balance
+            if let asserted = posting.assertion {
+                journal.assertionsChecked += 1
+                let actual = asserted.currency == currency ? balance : .zero(asserted.currency)
+                guard actual == asserted else {
+                    throw .balanceAssertionFailed(posting.location.at(column: posting.assertionColumn), account: posting.account.rawValue,
+                                                  asserted: asserted.description, actual: actual.description)
+                }
+            }
+            let comment = posting.comments.isEmpty ? nil : posting.comments.joined(separator: " ")
+            postings.append(JournalPosting(location: posting.location, account: posting.account, amount: amount,
+                                           amountWasElided: posting.amount == nil, assertion: posting.assertion,
+                                           comment: try limited(comment, at: posting.location), tags: UntrustedText.tags(in: comment)))
+        }
+        let comment = txn.comments.isEmpty ? nil : txn.comments.joined(separator: " ")
+        let transaction = JournalTransaction(location: txn.location, date: txn.date, status: txn.status, code: txn.code,
+                                             payee: txn.payee, note: txn.note, comment: comment,
+                                             tags: UntrustedText.tags(in: comment), postings: postings)
+        _ = try limited(transaction.memo, at: txn.location)
+        journal.transactions.append(transaction)
+    }
+
+    private func limited(_ text: String?, at location: SourceLocation) throws(JournalError) -> String? {
+        if let text, text.utf8.count > UntrustedText.maximumBytes {
+            throw .invalidText(location, reason: "comment longer than \(UntrustedText.maximumBytes) bytes; shorten it")
+        }
+        return text
+    }
+}

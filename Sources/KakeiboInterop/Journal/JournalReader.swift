@@ -1,0 +1,260 @@
+import Foundation
+import KakeiboDomain
+
+/// Reads the subset of hledger/ledger journal syntax that real household journals use, and
+/// refuses the rest with `file:line:column`: nothing is skipped silently.
+///
+/// Transactions are balanced (the one elided amount is filled in) and balance assertions are
+/// checked as they are read, in file order, each right after its posting — so a journal that
+/// reads without error is one the ledger can record exactly.
+public struct JournalReader {
+    var amounts = AmountSyntax()
+    var journal = Journal()
+    /// Files being read, outermost first, by canonical path: an include of one of them is a cycle.
+    var openFiles: [String] = []
+    /// The transaction whose postings are being read.
+    var pending: PendingTransaction?
+    /// What indented lines belong to when no transaction is open.
+    var openDirective: OpenDirective = .none
+    /// Each account's own running balance, for assertions.
+    var balances: [AccountName: Money] = [:]
+    /// Each account's currency: that of its first posting.
+    var accountCurrencies: [AccountName: Currency] = [:]
+
+    enum OpenDirective { case none, account, commodity(Currency) }
+
+    public init() {}
+
+    /// Reads `path` and the files it includes.
+    public static func read(path: String) throws(JournalError) -> Journal {
+        var reader = JournalReader()
+        try reader.readFile(displayPath: path, includedFrom: nil)
+        return reader.journal
+    }
+
+    /// Reads journal text that is not in a file (tests, stdin); `name` stands for the file in errors.
+    public static func read(text: String, name: String) throws(JournalError) -> Journal {
+        var reader = JournalReader()
+        reader.journal.files.append(name)
+        try reader.readLines(Array(text.utf8), displayPath: name, directory: ".")
+        try reader.finishTransaction()
+        return reader.journal
+    }
+
+    // MARK: - Files
+
+    mutating func readFile(displayPath: String, includedFrom: SourceLocation?) throws(JournalError) {
+        let url = URL(fileURLWithPath: displayPath).standardizedFileURL.resolvingSymlinksInPath()
+        let canonical = url.path
+        if openFiles.contains(canonical) {
+            throw .includeCycle(includedFrom ?? SourceLocation(file: displayPath, line: 1), path: displayPath)
+        }
+        guard let data = FileManager.default.contents(atPath: canonical) else {
+            let exists = FileManager.default.fileExists(atPath: canonical)
+            throw .unreadable(path: displayPath, reason: exists ? "permission denied or not a file" : "no such file",
+                              includedFrom: includedFrom)
+        }
+        openFiles.append(canonical)
+        journal.files.append(displayPath)
+        let directory = (displayPath as NSString).deletingLastPathComponent
+        try readLines([UInt8](data), displayPath: displayPath, directory: directory.isEmpty ? "." : directory)
+        try finishTransaction()
+        openDirective = .none
+        openFiles.removeLast()
+    }
+
+    mutating func readLines(_ bytes: [UInt8], displayPath: String, directory: String) throws(JournalError) {
+        var start = 0
+        // A UTF-8 byte order mark is not content.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        var number = 0
+        var inCommentBlock = false
+        while start < bytes.count {
+            number += 1
+            var end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let next = end + 1
+            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+            let lineBytes = bytes[start..<end]
+            start = next
+
+            guard let text = String(validating: lineBytes, as: UTF8.self) else {
+                throw .unreadable(path: displayPath, reason: "line \(number) is not UTF-8 text", includedFrom: nil)
+            }
+            let location = SourceLocation(file: displayPath, line: number, column: 1, text: text)
+            if let bad = UntrustedText.firstControlCharacter(lineBytes) {
+                let column = String(decoding: lineBytes.prefix(bad.offset), as: UTF8.self).count + 1
+                var shown = location
+                shown.text = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0 }))
+                throw .controlCharacter(shown.at(column: column), scalar: bad.scalar)
+            }
+            if inCommentBlock {
+                if text.trimmingCharacters(in: .whitespaces) == "end comment" { inCommentBlock = false }
+                continue
+            }
+            try readLine(Substring(text), location: location, directory: directory, inCommentBlock: &inCommentBlock)
+        }
+    }
+
+    // MARK: - Lines
+
+    mutating func readLine(_ line: Substring, location: SourceLocation, directory: String,
+                           inCommentBlock: inout Bool) throws(JournalError) {
+        guard let first = line.first else {
+            try finishTransaction()
+            openDirective = .none
+            return
+        }
+        if first == " " || first == "\t" {
+            let content = line.trimmingSpaces()
+            if content.isEmpty {
+                try finishTransaction()
+                openDirective = .none
+                return
+            }
+            let column = line.distance(from: line.startIndex, to: content.startIndex) + 1
+            if pending != nil {
+                try readPostingLine(line, content: content, location: location)
+                return
+            }
+            if content.first == ";" || content.first == "#" {
+                if case .account = openDirective, let type = try accountType(comment: content.dropFirst(), at: location) {
+                    journal.accountDeclarations[journal.accountDeclarations.count - 1].type = type
+                }
+                return
+            }
+            if case .commodity(let currency) = openDirective, content.hasPrefix("format ") {
+                try readCommodityFormat(content.dropFirst(7), currency: currency, location: location.at(column: column + 7))
+                return
+            }
+            throw .syntax(location.at(column: column), expected: "a transaction or directive at the start of the line",
+                          found: "an indented line outside a transaction (\"\(content)\")")
+        }
+        try finishTransaction()
+        openDirective = .none
+        if first == ";" || first == "#" || first == "*" { return }
+        if ("0"..."9").contains(first) {
+            try readTransactionHeader(line, location: location)
+            return
+        }
+        let word = line.prefix { $0 != " " && $0 != "\t" }
+        let argument = line.dropFirst(word.count).trimmingSpaces()
+        let argumentColumn = line.distance(from: line.startIndex, to: argument.startIndex) + 1
+        switch word {
+        case "account":
+            try readAccountDirective(argument, location: location.at(column: argumentColumn))
+        case "commodity":
+            try readCommodityDirective(argument, location: location.at(column: argumentColumn))
+        case "include":
+            try readInclude(argument, location: location.at(column: argumentColumn), directory: directory)
+        case "P":
+            try readPrice(argument, location: location.at(column: argumentColumn))
+        case "decimal-mark":
+            guard argument == "," || argument == "." else {
+                throw .syntax(location.at(column: argumentColumn), expected: "decimal-mark , or decimal-mark .", found: "\"\(argument)\"")
+            }
+            amounts.defaultDecimalComma = argument == ","
+        case "comment":
+            inCommentBlock = true
+        default:
+            throw .unsupported(location, found: "\"\(word)\"", hint: Self.hint(for: String(word)))
+        }
+    }
+
+    static func hint(for word: String) -> String {
+        switch word {
+        case "~": "periodic transactions are forecasts; remove them before importing"
+        case "=": "auto postings are not imported; write the postings out"
+        case "alias", "apply", "end": "account aliases and prefixes are not imported; write account names in full"
+        case "Y", "year": "write every date with its year"
+        case "D": "default commodities are not imported; write the commodity on every amount"
+        default: "Kakeibo imports transactions and the account, commodity, include, P and decimal-mark directives"
+        }
+    }
+
+    // MARK: - Directives
+
+    mutating func readAccountDirective(_ argument: Substring, location: SourceLocation) throws(JournalError) {
+        var nameText = argument
+        var comment: Substring = ""
+        if let semicolon = argument.firstIndex(of: ";") {
+            nameText = argument[..<semicolon].trimmingSpaces()
+            comment = argument[argument.index(after: semicolon)...]
+        }
+        // hledger ends the name at two spaces.
+        if let gap = nameText.range(of: "  ") { nameText = nameText[..<gap.lowerBound] }
+        let name = try accountName(nameText, at: location)
+        let type = try accountType(comment: comment, at: location)
+        journal.accountDeclarations.append(.init(name: name, type: type, location: location))
+        openDirective = .account
+    }
+
+    func accountType(comment: Substring, at location: SourceLocation) throws(JournalError) -> AccountType? {
+        guard let code = UntrustedText.tags(in: String(comment))["type"] else { return nil }
+        switch code.lowercased() {
+        case "a", "asset", "assets", "c", "cash": return .asset
+        case "l", "liability", "liabilities": return .liability
+        case "e", "equity", "v", "conversion": return .equity
+        case "r", "revenue", "revenues", "income": return .income
+        case "x", "expense", "expenses": return .expense
+        default:
+            throw .syntax(location, expected: "an account type (A, L, E, R or X)", found: "\"\(code)\"")
+        }
+    }
+
+    /// `commodity 1.000,00 EUR`, `commodity €1.000,00`, or `commodity EUR` with a `format` line below.
+    mutating func readCommodityDirective(_ argument: Substring, location: SourceLocation) throws(JournalError) {
+        let sample = argument.prefix { $0 != ";" }.trimmingSpaces()
+        if sample.allSatisfy({ $0.isLetter }) || (sample.count == 1 && sample.unicodeScalars.first.map { AmountSyntax.symbols[$0] != nil } == true) {
+            openDirective = .commodity(try AmountSyntax.currency(String(sample), at: location))
+            return
+        }
+        try readCommodityFormat(sample, currency: nil, location: location)
+    }
+
+    mutating func readCommodityFormat(_ sample: Substring, currency expected: Currency?, location: SourceLocation) throws(JournalError) {
+        let parts = try AmountSyntax.split(sample.prefix { $0 != ";" }.trimmingSpaces(), at: location)
+        let currency = try AmountSyntax.currency(parts.commodity, at: location)
+        if let expected, expected != currency {
+            throw .syntax(location, expected: "a format for \(expected.code)", found: "one for \(currency.code)")
+        }
+        let marks = parts.number.filter { $0 == "." || $0 == "," }
+        amounts.decimalComma[currency.code] = marks.last == ","
+    }
+
+    mutating func readInclude(_ argument: Substring, location: SourceLocation, directory: String) throws(JournalError) {
+        guard !argument.isEmpty else { throw .syntax(location, expected: "a file to include", found: "nothing") }
+        if argument.contains(where: { "*?[{".contains($0) }) || argument.hasPrefix("~") || argument.contains(":") {
+            throw .unsupported(location, found: "include \"\(argument)\"", hint: "include one file by a path relative to this one")
+        }
+        try finishTransaction()
+        let path = argument.hasPrefix("/") ? String(argument) : directory + "/" + argument
+        let saved = openDirective
+        try readFile(displayPath: path.hasPrefix("./") ? String(path.dropFirst(2)) : path, includedFrom: location)
+        openDirective = saved
+    }
+
+    /// `P 2026-11-01 EUR $1.08`: kept, not used.
+    mutating func readPrice(_ argument: Substring, location: SourceLocation) throws(JournalError) {
+        let fields = argument.prefix { $0 != ";" }.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+        guard fields.count == 3 else {
+            throw .syntax(location, expected: "P DATE COMMODITY PRICE", found: "\"P \(argument)\"")
+        }
+        let date = try AmountSyntax.date(fields[0], at: location)
+        let parts = try AmountSyntax.split(fields[2].trimmingSpaces(), at: location)
+        guard parts.number.contains(where: \.isNumber) else {
+            throw .syntax(location, expected: "a price such as $1.08", found: "\"\(fields[2])\"")
+        }
+        journal.prices.append(.init(date: date, commodity: String(fields[1]), price: String(fields[2].trimmingSpaces()),
+                                    location: location))
+    }
+
+    // MARK: - Names
+
+    func accountName(_ text: Substring, at location: SourceLocation) throws(JournalError) -> AccountName {
+        do {
+            return try AccountName(String(text))
+        } catch {
+            throw .invalidAccount(location, reason: error.description)
+        }
+    }
+}

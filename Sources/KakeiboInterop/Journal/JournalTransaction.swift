@@ -1,0 +1,41 @@
+import KakeiboDomain
+
+/// One journal transaction, balanced: the elided amount is filled in.
+public struct JournalTransaction: Hashable, Sendable {
+    public enum Status: String, Hashable, Sendable {
+        case unmarked = "", pending = "!", cleared = "*"
+    }
+
+    public var location: SourceLocation
+    public var date: LocalDate
+    public var status: Status
+    public var code: String?
+    /// The part of the description before `|`, or all of it.
+    public var payee: String?
+    /// The part after `|`.
+    public var note: String?
+    /// The text after `;` on the header and on comment lines before the first posting.
+    public var comment: String?
+    /// `key: value` tags found in those comments.
+    public var tags: [String: String]
+    public var postings: [JournalPosting]
+
+    /// What becomes the transaction's memo: the note, then the comment.
+    public var memo: String? {
+        let parts = [note, comment].compactMap { $0 }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+}
+
+/// One posting line.
+public struct JournalPosting: Hashable, Sendable {
+    public var location: SourceLocation
+    public var account: AccountName
+    /// The amount: as written, or computed for the one posting that left it out.
+    public var amount: Money
+    public var amountWasElided: Bool
+    /// `= $100` after the amount: the account's own balance after this posting.
+    public var assertion: Money?
+    public var comment: String?
+    public var tags: [String: String]
+}

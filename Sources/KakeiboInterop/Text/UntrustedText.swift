@@ -1,0 +1,57 @@
+/// Text that came from a file: tabs become spaces, runs of spaces collapse, ends are trimmed, so
+/// what reaches a payee or memo is printable (control characters are refused earlier, by line).
+enum UntrustedText {
+    /// The longest payee, memo or comment the ledger accepts, in UTF-8 bytes.
+    static let maximumBytes = 500
+
+    static func clean(_ text: Substring) -> String? {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar == " " || scalar == "\t" {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.unicodeScalars.append(" ") }
+                pendingSpace = false
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result.isEmpty ? nil : result
+    }
+
+    /// The first control character (C0 except tab, DEL, C1) as a byte offset and scalar value.
+    static func firstControlCharacter(_ bytes: ArraySlice<UInt8>) -> (offset: Int, scalar: UInt32)? {
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            if (b < 0x20 && b != 0x09) || b == 0x7F { return (i - bytes.startIndex, UInt32(b)) }
+            if b == 0xC2, i + 1 < bytes.endIndex, (0x80...0x9F).contains(bytes[i + 1]) {
+                return (i - bytes.startIndex, UInt32(bytes[i + 1]))
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// hledger tags in a comment: `key: value`, separated by commas.
+    static func tags(in comment: String?) -> [String: String] {
+        guard let comment, comment.contains(":") else { return [:] }
+        var tags: [String: String] = [:]
+        for segment in comment.split(separator: ",") {
+            guard let colon = segment.firstIndex(of: ":") else { continue }
+            guard let name = segment[..<colon].split(separator: " ").last, segment[..<colon].last != " " else { continue }
+            tags[String(name)] = String(segment[segment.index(after: colon)...].trimmingSpaces())
+        }
+        return tags
+    }
+}
+
+extension Substring {
+    func trimmingSpaces() -> Substring {
+        var s = self
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return s
+    }
+}

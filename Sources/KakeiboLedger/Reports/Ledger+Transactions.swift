@@ -1,0 +1,56 @@
+import GRDB
+import KakeiboDomain
+import KakeiboProjections
+
+/// A live transaction with its postings' account names, as exporters need it.
+public struct ListedTransaction: Hashable, Sendable {
+    public struct Line: Hashable, Sendable {
+        public var account: AccountName
+        public var amount: Money
+        public var memo: String?
+    }
+
+    public var id: String
+    public var date: LocalDate
+    public var payee: String?
+    public var memo: String?
+    public var lines: [Line]
+}
+
+extension Ledger {
+    /// Every transaction that is not voided, with edits applied, in date then recording order.
+    /// Reads the projection in one pass, so its cost is one query however many transactions there are.
+    public func transactions(_ scope: ReportScope = ReportScope()) throws -> [ListedTransaction] {
+        try withProjection(at: scope.atPosition) { db in
+            var sql = """
+                SELECT t.txn_id, t.date, t.payee, t.memo, a.name, p.currency, p.amount, p.memo
+                FROM transactions t JOIN postings p USING (txn_id) JOIN accounts a USING (account_id)
+                WHERE t.is_voided = 0
+                """
+            var arguments: StatementArguments = []
+            if let asOf = scope.asOf {
+                sql += " AND t.date <= ?"
+                arguments += [asOf.description]
+            }
+            sql += " ORDER BY t.date, t.first_position, p.line"
+            var result: [ListedTransaction] = []
+            var currencies: [String: Currency] = [:]
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            while let row = try rows.next() {
+                let id: String = row[0]
+                let code: String = row[5]
+                let currency = try currencies[code] ?? Currency(code: code)
+                currencies[code] = currency
+                let line = ListedTransaction.Line(account: try AccountName(row[4]),
+                                                  amount: Money(minorUnits: row[6], currency: currency), memo: row[7])
+                if result.last?.id == id {
+                    result[result.count - 1].lines.append(line)
+                } else {
+                    result.append(ListedTransaction(id: id, date: try LocalDate(iso: row[1]), payee: row[2], memo: row[3],
+                                                    lines: [line]))
+                }
+            }
+            return result
+        }
+    }
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+
+/// `kakeibo import journal|…`: bring books kept elsewhere in, as events with provenance.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import books kept elsewhere (hledger/ledger journals).",
+        subcommands: [ImportJournal.self])
+}

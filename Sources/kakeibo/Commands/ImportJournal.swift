@@ -1,0 +1,64 @@
+import ArgumentParser
+import KakeiboDomain
+import KakeiboInterop
+import KakeiboLedger
+
+struct ImportJournal: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "journal",
+        abstract: "Import an hledger/ledger journal: all of it or, on any error, nothing.",
+        discussion: """
+            Accounts are opened as needed (type from the top-level name or an `account NAME  ; type: A` \
+            directive; currency from the first posting). Importing the same file again appends nothing; \
+            a file that extends one imported before appends only the new transactions.
+            """)
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @Argument(help: ArgumentHelp("The journal file.", valueName: "file")) var file: String
+
+    func run() throws {
+        let ledger = try global.openLedger()
+        let report: JournalImportReport
+        do {
+            report = try JournalImporter.importJournal(try JournalReader.read(path: file), into: ledger)
+        } catch let error as JournalError {
+            throw CommandFailure(error.report)
+        }
+        switch output.format {
+        case .json:
+            Printer.json([
+                "files": .array(report.files.map(JSONValue.string)),
+                "transactions": .int(Int64(report.transactions)),
+                "appended": .int(Int64(report.appended)),
+                "alreadyRecorded": .int(Int64(report.alreadyRecorded)),
+                "accountsOpened": .array(report.accountsOpened.map { account in
+                    ["name": .string(account.name.rawValue), "type": .string(account.type.rawValue),
+                     "currency": .string(account.currency.code)]
+                }),
+                "prices": .array(report.prices.map { price in
+                    ["date": .string(price.date.description), "commodity": .string(price.commodity), "price": .string(price.price),
+                     "source": .string(price.location.fileAndLine)]
+                }),
+                "assertionsChecked": .int(Int64(report.assertionsChecked)),
+                "position": .int(report.position),
+            ])
+        case .csv:
+            print(CSVWriter.render(header: ["transactions", "appended", "already_recorded", "accounts_opened", "prices", "position"],
+                                   rows: [[String(report.transactions), String(report.appended), String(report.alreadyRecorded),
+                                           String(report.accountsOpened.count), String(report.prices.count), String(report.position)]]))
+        case .table:
+            print(Terminal.safe("imported \(file): \(report.appended) transactions appended, \(report.alreadyRecorded) already recorded, "
+                                + "\(report.assertionsChecked) balance assertions checked"))
+            if !report.accountsOpened.isEmpty {
+                var table = TextTable([("opened account", .left), ("type", .left), ("currency", .left)])
+                for account in report.accountsOpened {
+                    table.add([account.name.rawValue, account.type.rawValue, account.currency.code])
+                }
+                print(table.render())
+            }
+            if !report.prices.isEmpty {
+                print("\(report.prices.count) price \(report.prices.count == 1 ? "line" : "lines") kept (not used for balances)")
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+
+/// Runs the built `kakeibo` and peer tools (hledger) for the agreement tests.
+enum Tools {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The repository's `Fixtures/journals` folder.
+    static let fixtures: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/journals")
+
+    static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+
+    /// `kakeibo` next to the test bundle (or `$KAKEIBO_BIN`).
+    static func kakeiboBinary() throws -> URL {
+        if let override = ProcessInfo.processInfo.environment["KAKEIBO_BIN"], !override.isEmpty {
+            return URL(fileURLWithPath: override)
+        }
+        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+            let candidate = bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("kakeibo")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        if let executable = Bundle.main.executableURL {
+            let candidate = executable.deletingLastPathComponent().appendingPathComponent("kakeibo")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw XCTSkip("the kakeibo executable was not found next to the test bundle; run swift build --build-tests")
+    }
+
+    /// The first of `names` on PATH, or nil.
+    static func which(_ name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let url = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return nil
+    }
+
+    /// hledger, or a skip that says why (printed, so a skipped agreement test is visible).
+    static func hledger() throws -> URL {
+        guard let url = which("hledger") else {
+            print("skipping: hledger is not installed (make test installs the Debian package)")
+            throw XCTSkip("hledger is not installed (make test installs the Debian package)")
+        }
+        return url
+    }
+
+    @discardableResult
+    static func run(_ executable: URL, _ arguments: [String], stdin: String? = nil, in directory: URL? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TZ": "UTC",
+                               "LANG": "C.UTF-8", "KAKEIBO_NOW": "2026-11-21", "KAKEIBO_ACTOR": "tester",
+                               "HOME": NSTemporaryDirectory()]
+        if let directory { process.currentDirectoryURL = directory }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-tool-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        if let stdin {
+            let inURL = scratch.appendingPathComponent("in")
+            try Data(stdin.utf8).write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        return Output(status: process.terminationStatus,
+                      stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+                      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+}
