@@ -149,8 +149,12 @@ public struct BudgetCalculator {
                 totalsByName[lineName] = line
             }
         }
-        let lines = try totalsByName.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { text in
-            let name = try AccountName(text)
+        // Children right after their parent: compare names part by part.
+        let names = try totalsByName.keys.map { try AccountName($0) }.sorted {
+            $0.components.lexicographicallyPrecedes($1.components) { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        }
+        let lines = names.map { name in
+            let text = name.rawValue
             let id = idsByName[text]
             let category = id.flatMap { byID[$0]?.category }
             return BudgetReport.Line(account: name, displayName: category?.displayName, hue: category?.hue, icon: category?.icon,

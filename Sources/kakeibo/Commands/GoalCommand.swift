@@ -12,11 +12,21 @@ struct GoalCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Set the income goal, from the period containing --from on.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
-        @Argument(help: "The amount to earn per period, e.g. 1500.") var amount: String
+        // Collects unrecognised words too, so `-5` reaches the ledger's own message rather than an option error.
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The amount to earn per period, e.g. 1500.", valueName: "amount"))
+        var amountWords: [String] = []
         @Option(help: "weekly or monthly.") var period: PeriodLength = .monthly
         @Option(help: "Currency of the goal (default: the ledger's).") var currency: Currency?
         @Option(help: ArgumentHelp("Effective from (default: today).", valueName: "YYYY-MM-DD"), transform: LocalDate.init(iso:))
         var from: LocalDate?
+
+        var amount: String { amountWords.first ?? "" }
+
+        func validate() throws {
+            guard amountWords.count == 1 else {
+                throw ValidationError(amountWords.isEmpty ? "missing the amount, e.g. 1500" : "expected one amount, got: \(amountWords.joined(separator: " "))")
+            }
+        }
 
         func run() throws {
             let input = LedgerCommand.GoalInput(amount: amount, length: period, currency: currency, from: from)
