@@ -27,6 +27,10 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformedEvent(type: String, reason: String)
     case unknownEventType(String, schemaVersion: Int64)
     case positionBeyondLog(Int64, last: Int64)
+    case invalidPeriod(String)
+    case nonPositiveAmount(field: String)
+    case noBudget(String)
+    case notAnExpenseCategory(String)
 
     public var description: String {
         switch self {
@@ -82,6 +86,14 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
             "malformed \(type) event: \(reason)"
         case .positionBeyondLog(let position, let last):
             "position \(position) is beyond the end of the log (the last event is at \(last)); see `kakeibo log`"
+        case .invalidPeriod(let text):
+            "invalid period \"\(text)\"; write a month as 2026-11 or an ISO week as 2026-W47"
+        case .nonPositiveAmount(let field):
+            "the \(field) must be more than zero; to stop it, clear it instead"
+        case .noBudget(let name):
+            "category \"\(name)\" has no budget to clear; see `kakeibo budget report`"
+        case .notAnExpenseCategory(let name):
+            "\"\(name)\" is not an expense category; budgets apply to expense categories (`kakeibo category list`)"
         case .unknownEventType(let type, let version):
             "unknown event \(type) v\(version): this ledger was written by a newer Kakeibo; upgrade kakeibo"
         }

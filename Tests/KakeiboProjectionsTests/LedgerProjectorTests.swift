@@ -12,6 +12,8 @@ final class LedgerProjectorTests: XCTestCase {
         var transactions: [String: LedgerTransaction] = [:]
         var balanceBook: [String: [Currency: Int64]] = [:]
         var position: Int64 = 0
+        var budgets: [BudgetDefinition] = []
+        var goals: [IncomeGoal] = []
 
         func settings() -> LedgerSettings? { storedSettings }
         func account(named name: String) -> Account? { accounts.values.first { $0.name.rawValue == name } }
@@ -30,6 +32,9 @@ final class LedgerProjectorTests: XCTestCase {
         func addToBalance(accountID: String, _ amount: Money) {
             balanceBook[accountID, default: [:]][amount.currency, default: 0] += amount.minorUnits
         }
+        func insertBudgetDefinition(_ definition: BudgetDefinition) { budgets.append(definition) }
+        func insertIncomeGoal(_ goal: IncomeGoal) { goals.append(goal) }
+        func budgetDefinitions(accountID: String) -> [BudgetDefinition] { budgets.filter { $0.accountID == accountID } }
         func setCheckpoint(_ position: Int64) { self.position = position }
         func checkpoint() -> Int64 { position }
     }

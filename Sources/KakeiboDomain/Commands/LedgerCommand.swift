@@ -15,6 +15,10 @@ public enum LedgerCommand: Hashable, Sendable {
     case recordTransaction(TransactionInput)
     case editTransaction(EditInput)
     case voidTransaction(id: String, reason: String?)
+    case setBudget(BudgetInput)
+    /// Stops a category's budget from the period containing `from` (default: today) on.
+    case clearBudget(category: String, from: LocalDate?)
+    case setIncomeGoal(GoalInput)
 
     public struct CategoryInput: Hashable, Sendable {
         public var name: String

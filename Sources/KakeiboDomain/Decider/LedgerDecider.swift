@@ -73,6 +73,12 @@ public struct LedgerDecider<State: LedgerStateReader> {
             let transaction = try liveTransaction(id)
             try checkOptionalText(reason, field: "reason")
             return [.transactionVoided(.init(transactionID: transaction.id, reason: reason))]
+        case .setBudget(let input):
+            return [.budgetSet(try setBudget(input))]
+        case .clearBudget(let category, let from):
+            return [.budgetCleared(try clearBudget(category, from: from))]
+        case .setIncomeGoal(let input):
+            return [.incomeGoalSet(try setIncomeGoal(input, baseCurrency: settings.baseCurrency))]
         }
     }
 
@@ -118,7 +124,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
     }
 
     /// `groceries` means `expenses:groceries`; a name with a colon is taken as it is.
-    private func categoryAccountName(_ text: String, type: AccountType) throws -> AccountName {
+    func categoryAccountName(_ text: String, type: AccountType) throws -> AccountName {
         if text.contains(":") { return try AccountName(text) }
         return try AccountName((type == .income ? "income:" : "expenses:") + text)
     }
@@ -151,7 +157,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
     }
 
     /// A category by short name (`groceries`) or any account of the right type by full name.
-    private func categoryAccount(_ name: String, type: AccountType) throws -> Account {
+    func categoryAccount(_ name: String, type: AccountType) throws -> Account {
         let accountName = try categoryAccountName(name, type: type)
         guard let account = try state.account(named: accountName.rawValue) ?? state.account(named: name) else {
             throw name.contains(":") ? LedgerError.unknownAccount(name) : LedgerError.unknownCategory(name)

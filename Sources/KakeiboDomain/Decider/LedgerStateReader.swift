@@ -8,4 +8,6 @@ public protocol LedgerStateReader {
     func transaction(id: String) throws -> LedgerTransaction?
     /// Non-zero balances of one account, one per currency.
     func balances(accountID: String) throws -> [Money]
+    /// Every budget set or cleared for one category, in the order they were recorded.
+    func budgetDefinitions(accountID: String) throws -> [BudgetDefinition]
 }

@@ -18,6 +18,9 @@ extension LedgerEvent {
         case .transactionRecorded: "TransactionRecorded"
         case .transactionEdited: "TransactionEdited"
         case .transactionVoided: "TransactionVoided"
+        case .budgetSet: "BudgetSet"
+        case .budgetCleared: "BudgetCleared"
+        case .incomeGoalSet: "IncomeGoalSet"
         }
     }
 
@@ -64,6 +67,15 @@ extension LedgerEvent {
             ])
         case .transactionVoided(let e):
             ["txn": .string(e.transactionID), "reason": .optional(e.reason)]
+        case .budgetSet(let e):
+            ["account": .string(e.accountID), "period": .string(e.length.rawValue), "amount": .int(e.amount.minorUnits),
+             "currency": .string(e.amount.currency.code), "from": .string(e.effectiveFrom.description),
+             "rollover": .string(e.rollover.rawValue)]
+        case .budgetCleared(let e):
+            ["account": .string(e.accountID), "from": .string(e.effectiveFrom.description)]
+        case .incomeGoalSet(let e):
+            ["period": .string(e.length.rawValue), "amount": .int(e.amount.minorUnits),
+             "currency": .string(e.amount.currency.code), "from": .string(e.effectiveFrom.description)]
         }
     }
 
@@ -109,6 +121,17 @@ extension LedgerEvent {
                     reason: try p.optionalString("reason")))
             case "TransactionVoided":
                 self = .transactionVoided(.init(transactionID: try p.string("txn"), reason: try p.optionalString("reason")))
+            case "BudgetSet":
+                self = .budgetSet(.init(accountID: try p.string("account"), length: try periodLength(p, type),
+                                        amount: Money(minorUnits: try p.int("amount"), currency: try currency(p, "currency")),
+                                        effectiveFrom: try LocalDate(iso: p.string("from")),
+                                        rollover: try enumValue(p, "rollover", type)))
+            case "BudgetCleared":
+                self = .budgetCleared(.init(accountID: try p.string("account"), effectiveFrom: try LocalDate(iso: p.string("from"))))
+            case "IncomeGoalSet":
+                self = .incomeGoalSet(.init(length: try periodLength(p, type),
+                                            amount: Money(minorUnits: try p.int("amount"), currency: try currency(p, "currency")),
+                                            effectiveFrom: try LocalDate(iso: p.string("from"))))
             default:
                 throw LedgerError.unknownEventType(type, schemaVersion: schemaVersion)
             }
@@ -165,6 +188,16 @@ private func accountType(_ payload: JSONValue) throws -> AccountType {
         throw LedgerError.malformedEvent(type: "AccountOpened", reason: "unknown account type \(raw)")
     }
     return type
+}
+
+private func periodLength(_ payload: JSONValue, _ type: String) throws -> PeriodLength {
+    try enumValue(payload, "period", type)
+}
+
+private func enumValue<T: RawRepresentable<String>>(_ payload: JSONValue, _ key: String, _ type: String) throws -> T {
+    let raw = try payload.string(key)
+    guard let value = T(rawValue: raw) else { throw LedgerError.malformedEvent(type: type, reason: "unknown \(key) \(raw)") }
+    return value
 }
 
 private func moneyMoved(_ p: JSONValue) throws -> LedgerEvent.MoneyMoved {

@@ -13,6 +13,9 @@ public enum LedgerEvent: Hashable, Sendable {
     case transactionRecorded(TransactionRecorded)
     case transactionEdited(TransactionEdited)
     case transactionVoided(TransactionVoided)
+    case budgetSet(BudgetSet)
+    case budgetCleared(BudgetCleared)
+    case incomeGoalSet(IncomeGoalSet)
 
     public struct LedgerCreated: Hashable, Sendable {
         public var name: String

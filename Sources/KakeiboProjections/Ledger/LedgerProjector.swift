@@ -1,6 +1,7 @@
 import KakeiboDomain
 
-/// Folds events into accounts, categories, transactions, postings and balances.
+/// Folds events into accounts, categories, transactions, postings, balances, budget definitions
+/// and income goals.
 ///
 /// Callers record the checkpoint once after a run of events (a command, a rebuild), not per
 /// event: a rebuild of a million events would otherwise spend a million writes on it.
@@ -53,6 +54,16 @@ public enum LedgerProjector {
             transaction.isVoided = true
             transaction.version += 1
             try store.updateTransaction(transaction, at: position)
+        case .budgetSet(let e):
+            try store.insertBudgetDefinition(BudgetDefinition(
+                accountID: e.accountID, position: position, effectiveFrom: e.effectiveFrom,
+                budget: .init(length: e.length, amount: e.amount, rollover: e.rollover)))
+        case .budgetCleared(let e):
+            try store.insertBudgetDefinition(BudgetDefinition(accountID: e.accountID, position: position,
+                                                              effectiveFrom: e.effectiveFrom, budget: nil))
+        case .incomeGoalSet(let e):
+            try store.insertIncomeGoal(IncomeGoal(position: position, length: e.length, amount: e.amount,
+                                                  effectiveFrom: e.effectiveFrom))
         }
     }
 

@@ -14,6 +14,9 @@ public protocol ProjectionStore: LedgerStateReader {
     /// Replaces a transaction's state and postings (none once it is voided).
     func updateTransaction(_ transaction: LedgerTransaction, at position: Int64) throws
     func addToBalance(accountID: String, _ amount: Money) throws
+    /// Keeps a budget set or cleared; definitions are only ever added.
+    func insertBudgetDefinition(_ definition: BudgetDefinition) throws
+    func insertIncomeGoal(_ goal: IncomeGoal) throws
     func setCheckpoint(_ position: Int64) throws
     func checkpoint() throws -> Int64
 }

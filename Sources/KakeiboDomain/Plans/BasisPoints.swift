@@ -1,0 +1,19 @@
+/// Ratios in integer basis points (1/100 of a percent), so no float ever touches money.
+public enum BasisPoints {
+    /// `numerator / denominator` in basis points, truncated toward zero; nil when the denominator
+    /// is not positive. Capped at ±10^12 so absurd ratios cannot overflow.
+    public static func ratio(_ numerator: Int64, _ denominator: Int64) -> Int64? {
+        guard denominator > 0 else { return nil }
+        let cap: Int64 = 1_000_000_000_000
+        if numerator.magnitude / UInt64(denominator) >= UInt64(cap / 10_000) { return numerator < 0 ? -cap : cap }
+        let product = numerator.multipliedFullWidth(by: 10_000)
+        return denominator.dividingFullWidth(product).quotient
+    }
+
+    /// `4500` → `"0.4500"`, `-125` → `"-0.0125"`: the ratio as an exact decimal string.
+    public static func decimalString(_ basisPoints: Int64) -> String {
+        let magnitude = basisPoints.magnitude
+        let fraction = String(magnitude % 10_000)
+        return (basisPoints < 0 ? "-" : "") + "\(magnitude / 10_000)." + String(repeating: "0", count: 4 - fraction.count) + fraction
+    }
+}

@@ -1,0 +1,48 @@
+// Decisions for budgets and income goals: everything is checked before an event exists.
+
+extension LedgerDecider {
+    func setBudget(_ input: LedgerCommand.BudgetInput) throws -> LedgerEvent.BudgetSet {
+        let account = try expenseCategory(input.category, allowArchived: false)
+        let amount = try positiveAmount(input.amount, currency: account.currency, field: "budget amount")
+        return .init(accountID: account.id, length: input.length, amount: amount, effectiveFrom: input.from ?? context.today,
+                     rollover: input.rollover)
+    }
+
+    /// Clearing is allowed on an archived category, so its old budget can be stopped.
+    func clearBudget(_ name: String, from: LocalDate?) throws -> LedgerEvent.BudgetCleared {
+        let account = try expenseCategory(name, allowArchived: true)
+        let definitions = try state.budgetDefinitions(accountID: account.id)
+        guard let last = definitions.max(by: { $0.position < $1.position }), last.budget != nil else {
+            throw LedgerError.noBudget(name)
+        }
+        return .init(accountID: account.id, effectiveFrom: from ?? context.today)
+    }
+
+    func setIncomeGoal(_ input: LedgerCommand.GoalInput, baseCurrency: Currency) throws -> LedgerEvent.IncomeGoalSet {
+        let amount = try positiveAmount(input.amount, currency: input.currency ?? baseCurrency, field: "income goal")
+        return .init(length: input.length, amount: amount, effectiveFrom: input.from ?? context.today)
+    }
+
+    private func expenseCategory(_ name: String, allowArchived: Bool) throws -> Account {
+        if allowArchived {
+            let accountName = try categoryAccountName(name, type: .expense)
+            guard let account = try state.account(named: accountName.rawValue) ?? state.account(named: name) else {
+                throw LedgerError.unknownCategory(name)
+            }
+            guard account.type == .expense else { throw LedgerError.notAnExpenseCategory(name) }
+            return account
+        }
+        let accountName = try categoryAccountName(name, type: .expense)
+        if let account = try state.account(named: accountName.rawValue) ?? state.account(named: name), account.type != .expense {
+            throw LedgerError.notAnExpenseCategory(name)
+        }
+        return try categoryAccount(name, type: .expense)
+    }
+
+    private func positiveAmount(_ text: String, currency: Currency, field: String) throws -> Money {
+        let amount: Money
+        do { amount = try Money.parse(text, currency: currency) } catch { throw LedgerError.money(error) }
+        guard amount.minorUnits > 0 else { throw LedgerError.nonPositiveAmount(field: field) }
+        return amount
+    }
+}

@@ -1,0 +1,58 @@
+import GRDB
+import KakeiboDomain
+import KakeiboEventStore
+import KakeiboProjections
+
+extension Ledger {
+    /// Budgets for `period` (default: this month in the ledger's time zone), computed from the
+    /// budget definitions and the postings, walking forward from the first budget for rollover.
+    public func budgetReport(period: PlanPeriod? = nil, atPosition: Int64? = nil) throws -> BudgetReport {
+        let period = try period ?? PeriodLength.monthly.period(containing: today())
+        return try withProjection(at: atPosition) { db in
+            try Self.budgetCalculator(db, through: period).report(for: period)
+        }
+    }
+
+    /// Reports for every period from the first budget of `period`'s length through `period`:
+    /// what the rollover invariant tests walk.
+    public func budgetReports(through period: PlanPeriod) throws -> [BudgetReport] {
+        try writer.read { db in try Self.budgetCalculator(db, through: period).reports(through: period) }
+    }
+
+    static func budgetCalculator(_ db: Database, through period: PlanPeriod) throws -> BudgetCalculator {
+        let store = SQLiteProjectionStore(db: db)
+        let definitions = try store.allBudgetDefinitions()
+        let from = min(BudgetCalculator.firstDate(of: definitions, period.length) ?? period.start, period.start)
+        return BudgetCalculator(categories: try expenseCategories(db), definitions: definitions,
+                                spending: try dailyNet(db, type: .expense, from: from, through: period.end).map {
+                                    BudgetCalculator.DailySpend(accountID: $0.accountID, date: $0.date, amount: $0.amount)
+                                })
+    }
+
+    static func expenseCategories(_ db: Database) throws -> [BudgetCalculator.Category] {
+        try Row.fetchAll(db, sql: """
+            SELECT a.account_id, a.name, c.display_name, c.hue, c.icon, c.is_archived
+            FROM accounts a LEFT JOIN categories c USING (account_id) WHERE a.type = 'expense' ORDER BY a.name
+            """).map { row in
+            let id: String = row[0]
+            let category: KakeiboDomain.Category? = (row[2] as String?).map {
+                KakeiboDomain.Category(accountID: id, displayName: $0, hue: row[3], icon: row[4], isArchived: row[5])
+            }
+            return BudgetCalculator.Category(accountID: id, name: try AccountName(row[1]), category: category)
+        }
+    }
+
+    /// The net of live postings per account, business date and currency, for accounts of one type.
+    static func dailyNet(_ db: Database, type: AccountType, from: LocalDate, through: LocalDate) throws
+        -> [(accountID: String, date: LocalDate, amount: Money)] {
+        try Row.fetchAll(db, sql: """
+            SELECT p.account_id, t.date, p.currency, SUM(p.amount)
+            FROM postings p JOIN transactions t USING (txn_id) JOIN accounts a USING (account_id)
+            WHERE a.type = ? AND t.date >= ? AND t.date <= ?
+            GROUP BY p.account_id, t.date, p.currency ORDER BY t.date, p.account_id, p.currency
+            """, arguments: [type.rawValue, from.description, through.description]).map { row in
+            (accountID: row[0], date: try LocalDate(iso: row[1]),
+             amount: Money(minorUnits: row[3], currency: try Currency(code: row[2])))
+        }
+    }
+}

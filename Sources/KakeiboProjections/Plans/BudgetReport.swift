@@ -1,0 +1,33 @@
+import KakeiboDomain
+
+/// Budgets for one period: a line per budgeted category and per parent that rolls them up.
+public struct BudgetReport: Hashable, Sendable {
+    public struct Line: Hashable, Sendable {
+        public var account: AccountName
+        public var displayName: String?
+        public var hue: Int?
+        public var icon: String?
+        public var isArchived: Bool
+        /// The category's own budget, when it has one; its `spent` covers the category and the
+        /// children that have no budget of their own.
+        public var own: BudgetFigures?
+        public var rollover: Rollover?
+        /// The own budget plus every budgeted descendant's: what a parent line shows.
+        public var total: BudgetFigures
+        /// Depth below `expenses`: 0 for a top-level category.
+        public var depth: Int
+    }
+
+    public struct Totals: Hashable, Sendable {
+        /// Σ of every own budget: each posting is counted once, under its nearest budgeted category.
+        public var figures: BudgetFigures
+        /// Spending in categories with no budget (and no budgeted parent) this period.
+        public var unbudgetedSpent: Int64
+    }
+
+    public var period: PlanPeriod
+    /// Parents before children, siblings by name.
+    public var lines: [Line]
+    /// One per currency in use, by currency code.
+    public var totals: [Totals]
+}

@@ -1,0 +1,114 @@
+import ArgumentParser
+import KakeiboDomain
+import KakeiboLedger
+import KakeiboProjections
+
+struct BudgetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "budget", abstract: "Set, clear and report budgets per expense category.",
+        subcommands: [Set.self, Clear.self, Report.self])
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Budget a category per week or month, from the period containing --from on.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "An expense category: groceries or expenses:food:groceries.") var category: String
+        @Argument(help: "The amount per period, e.g. 400 or 45.50.") var amount: String
+        @Option(help: "weekly or monthly.") var period: PeriodLength = .monthly
+        @Option(help: "none, positive (carry what is left) or both (carry overspending too).") var rollover: Rollover = .none
+        @Option(help: ArgumentHelp("Effective from (default: today).", valueName: "YYYY-MM-DD"), transform: LocalDate.init(iso:))
+        var from: LocalDate?
+
+        func run() throws {
+            let input = LedgerCommand.BudgetInput(category: category, amount: amount, length: period, rollover: rollover, from: from)
+            let result = try global.openLedger().record(.setBudget(input))
+            Printer.recorded(result, format: output.format, note: "budgeted \(category) \(amount) \(period.rawValue)")
+        }
+    }
+
+    struct Clear: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Stop a category's budget from the period containing --from on.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument var category: String
+        @Option(help: ArgumentHelp("Effective from (default: today).", valueName: "YYYY-MM-DD"), transform: LocalDate.init(iso:))
+        var from: LocalDate?
+
+        func run() throws {
+            let result = try global.openLedger().record(.clearBudget(category: category, from: from))
+            Printer.recorded(result, format: output.format, note: "cleared the budget of \(category)")
+        }
+    }
+
+    struct Report: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Budgeted, carried in, spent, available, spend ratio and band (0–4) per category for one period.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Option(help: ArgumentHelp("A month (2026-11), an ISO week (2026-W47), or monthly/weekly for the current one (default: this month).",
+                                   valueName: "period"))
+        var period: String?
+        @Option(name: .customLong("at-position"), help: ArgumentHelp("The ledger as it was when the log ended at this position.", valueName: "N"))
+        var atPosition: Int64?
+
+        func run() throws {
+            let ledger = try global.openLedger()
+            let report = try ledger.budgetReport(period: try PeriodOption.resolve(period, ledger), atPosition: atPosition)
+            switch output.format {
+            case .json:
+                Printer.json(report.json)
+            case .csv:
+                print(CSVWriter.render(
+                    header: ["period", "category", "currency", "budgeted", "carried_in", "spent", "available", "carry_out",
+                             "spend_ratio", "band", "has_budget"],
+                    rows: report.lines.map { line in
+                        let f = line.total
+                        return [report.period.description, line.account.rawValue, f.currency.code, f.money(f.budgeted).decimalString,
+                                f.money(f.carriedIn).decimalString, f.money(f.spent).decimalString,
+                                f.money(f.available).decimalString, f.money(f.carryOut).decimalString,
+                                f.spendRatioBasisPoints.map(BasisPoints.decimalString) ?? "", String(f.band),
+                                line.own == nil ? "false" : "true"]
+                    }))
+            case .table:
+                var table = TextTable([("category", .left), ("budgeted", .right), ("carried in", .right), ("spent", .right),
+                                       ("available", .right), ("used", .right), ("band", .right)])
+                func row(_ label: String, _ f: BudgetFigures) -> [String] {
+                    [label, f.money(f.budgeted).decimalString, f.money(f.carriedIn).decimalString, f.money(f.spent).decimalString,
+                     f.money(f.available).decimalString, f.spendRatioBasisPoints.map(PeriodOption.percent) ?? "-", String(f.band)]
+                }
+                for line in report.lines {
+                    let leaf = line.account.components.last.map(String.init) ?? line.account.rawValue
+                    table.add(row(String(repeating: "  ", count: line.depth) + leaf + (line.isArchived ? " (archived)" : ""), line.total))
+                }
+                for total in report.totals {
+                    table.add(row("total \(total.figures.currency.code)", total.figures))
+                    if total.unbudgetedSpent != 0 {
+                        table.add(["unbudgeted", "", "", total.figures.money(total.unbudgetedSpent).decimalString, "", "", ""])
+                    }
+                }
+                print("budgets \(report.period) (\(report.period.start) to \(report.period.end))")
+                print(table.render())
+            }
+        }
+    }
+}
+
+/// Reading `--period` labels for plan reports, and printing ratios.
+enum PeriodOption {
+    static func resolve(_ text: String?, _ ledger: Ledger) throws -> PlanPeriod? {
+        guard let text else { return nil }
+        if let length = PeriodLength(rawValue: text) { return length.period(containing: try ledger.today()) }
+        return try PlanPeriod(label: text)
+    }
+
+    /// Basis points as a percentage with two decimals: 4500 → 45.00%.
+    static func percent(_ basisPoints: Int64) -> String {
+        let magnitude = basisPoints.magnitude
+        let cents = String(magnitude % 100)
+        return (basisPoints < 0 ? "-" : "") + "\(magnitude / 100)." + (cents.count < 2 ? "0" : "") + cents + "%"
+    }
+}
+
+extension PeriodLength: ExpressibleByArgument {}
+extension Rollover: ExpressibleByArgument {}

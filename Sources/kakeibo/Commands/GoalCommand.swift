@@ -1,0 +1,82 @@
+import ArgumentParser
+import KakeiboDomain
+import KakeiboLedger
+import KakeiboProjections
+
+struct GoalCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "goal", abstract: "Set an income goal per week or month and follow its progress.",
+        subcommands: [Set.self, Report.self])
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Set the income goal, from the period containing --from on.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        // Collects unrecognised words too, so `-5` reaches the ledger's own message rather than an option error.
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The amount to earn per period, e.g. 1500.", valueName: "amount"))
+        var amountWords: [String] = []
+        @Option(help: "weekly or monthly.") var period: PeriodLength = .monthly
+        @Option(help: "Currency of the goal (default: the ledger's).") var currency: Currency?
+        @Option(help: ArgumentHelp("Effective from (default: today).", valueName: "YYYY-MM-DD"), transform: LocalDate.init(iso:))
+        var from: LocalDate?
+
+        var amount: String { amountWords.first ?? "" }
+
+        func validate() throws {
+            guard amountWords.count == 1 else {
+                throw ValidationError(amountWords.isEmpty ? "missing the amount, e.g. 1500" : "expected one amount, got: \(amountWords.joined(separator: " "))")
+            }
+        }
+
+        func run() throws {
+            let input = LedgerCommand.GoalInput(amount: amount, length: period, currency: currency, from: from)
+            let result = try global.openLedger().record(.setIncomeGoal(input))
+            Printer.recorded(result, format: output.format, note: "income goal \(amount) \(period.rawValue)")
+        }
+    }
+
+    struct Report: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Earned vs goal per period, the pace for the current one and the streak of periods met.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Option(name: .customLong("as-of"), help: ArgumentHelp("Report as of this date (default: today).", valueName: "YYYY-MM-DD"),
+                transform: LocalDate.init(iso:))
+        var asOf: LocalDate?
+        @Option(help: "How many periods to show in the table and csv (the streak counts them all).") var last: Int = 8
+
+        func validate() throws {
+            if last < 1 { throw ValidationError("--last must be 1 or more") }
+        }
+
+        func run() throws {
+            let report = try global.openLedger().goalReport(asOf: asOf)
+            let shown = report.periods.suffix(last)
+            switch output.format {
+            case .json:
+                Printer.json(report.json)
+            case .csv:
+                print(CSVWriter.render(
+                    header: ["period", "currency", "goal", "earned", "ratio", "projected", "met"],
+                    rows: shown.map { p in
+                        [p.period.description, p.earned.currency.code, p.goal?.decimalString ?? "", p.earned.decimalString,
+                         p.ratioBasisPoints.map(BasisPoints.decimalString) ?? "", p.projected.decimalString, p.isMet ? "true" : "false"]
+                    }))
+            case .table:
+                guard report.length != nil else {
+                    print("no income goal yet; set one with `kakeibo goal set 1500 --period weekly`")
+                    return
+                }
+                var table = TextTable([("period", .left), ("goal", .right), ("earned", .right), ("reached", .right),
+                                       ("pace", .right), ("met", .left)])
+                for p in shown {
+                    table.add([p.period.description, p.goal?.decimalString ?? "-", p.earned.decimalString,
+                               p.ratioBasisPoints.map(PeriodOption.percent) ?? "-", p.isComplete ? "" : p.projected.decimalString,
+                               p.isMet ? "yes" : (p.isComplete ? "no" : "")])
+                }
+                print(table.render())
+                print("streak: \(report.streak) \(report.length == .weekly ? "week" : "month")\(report.streak == 1 ? "" : "s") met")
+            }
+        }
+    }
+}
