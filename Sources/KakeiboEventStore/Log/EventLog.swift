@@ -15,11 +15,29 @@ public enum EventLog {
     public static func append(_ events: [NewEvent], metadata: AppendMetadata,
                               expecting expected: [String: ExpectedVersion] = [:],
                               in db: Database) throws -> AppendOutcome {
+        var head: LogHead?
+        return try append(events, metadata: metadata, expecting: expected, head: &head, in: db)
+    }
+
+    /// The last position and its hash, as an appender inside one transaction can remember it.
+    public struct LogHead: Hashable, Sendable {
+        public var position: Int64
+        public var hash: [UInt8]
+    }
+
+    /// `append`, for a caller that appends many actions in one transaction: it passes the head
+    /// it got back from the previous call instead of having it read again, and may skip the
+    /// event-id lookup when it minted the ids itself (`eventIDsAreNew`).
+    public static func append(_ events: [NewEvent], metadata: AppendMetadata,
+                              expecting expected: [String: ExpectedVersion] = [:],
+                              head: inout LogHead?, eventIDsAreNew: Bool = false,
+                              in db: Database) throws -> AppendOutcome {
         if let key = metadata.idempotencyKey, let prior = try priorCommand(key: key, in: db) {
             guard prior.hash == metadata.commandHash else { throw EventStoreError.idempotencyConflict(key: key) }
             return .alreadyRecorded(positions: try positions(ofCommand: prior.commandID, from: prior.position, in: db))
         }
-        if let first = events.first, let positions = try existingPositions(of: events, firstID: first.eventID, in: db) {
+        if !eventIDsAreNew, let first = events.first,
+           let positions = try existingPositions(of: events, firstID: first.eventID, in: db) {
             return .alreadyRecorded(positions: positions)
         }
         var versions: [String: Int64] = [:]
@@ -34,7 +52,7 @@ public enum EventLog {
             versions[stream] = actual
         }
 
-        var (position, previous) = try head(in: db)
+        var (position, previous) = try head.map { ($0.position, $0.hash) } ?? self.head(in: db)
         var appended: [EventEnvelope] = []
         appended.reserveCapacity(events.count)
         let statement = try db.cachedStatement(sql: insertSQL)
@@ -66,6 +84,7 @@ public enum EventLog {
             previous = hash
             appended.append(envelope)
         }
+        head = LogHead(position: position, hash: previous)
         return .appended(appended)
     }
 

@@ -224,6 +224,8 @@ final class ProjectionCache {
     var categories: [String: Category?] = [:]
     /// Balance changes not yet written: one entry per account and currency touched.
     var pendingBalances: [BalanceKey: Int64] = [:]
+    /// The log's head after this access's last append.
+    var head: EventLog.LogHead?
 
     func remember(_ account: Account) -> Account {
         if let previous = accounts[account.id], previous.name != account.name {

@@ -158,7 +158,9 @@ public final class Ledger: Sendable {
                                       actor: environment.actor,
                                       commandID: environment.makeID(), idempotencyKey: options.idempotencyKey,
                                       commandHash: commandHash)
-        switch try EventLog.append(newEvents, metadata: metadata, expecting: expected, in: db) {
+        // The ids were minted just above, so no stored event can have them.
+        switch try EventLog.append(newEvents, metadata: metadata, expecting: expected, head: &store.cache.head,
+                                   eventIDsAreNew: true, in: db) {
         case .alreadyRecorded(let positions):
             return RecordResult(transactionID: events.first?.transactionID, positions: positions, alreadyRecorded: true)
         case .appended(let envelopes):
