@@ -1,7 +1,8 @@
 
 private let types = ["LedgerCreated", "AccountOpened", "AccountRenamed", "AccountClosed", "CategoryDefined",
                      "CategoryRenamed", "CategoryArchived", "ExpenseCaptured", "IncomeRecorded", "TransferMade",
-                     "TransactionRecorded", "TransactionEdited", "TransactionVoided"]
+                     "TransactionRecorded", "TransactionEdited", "TransactionVoided", "BudgetSet", "BudgetCleared",
+                     "IncomeGoalSet"]
 
 /// A stored payload read back as any event type: refused with a LedgerError, or decoded into
 /// an event whose own payload decodes to the same event (and, for money events, whose
