@@ -49,7 +49,7 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stdout, "")
         XCTAssertEqual(result.stderr, """
-            kakeibo: error: \(path):6:28: unsupported journal syntax: a price ("@"); convert the amount into the account's currency and write it plainly
+            kakeibo: error: \(path):6:28: unsupported syntax: a price ("@"); convert the amount into the account's currency and write it plainly
               |
             6 |     assets:euro        €90 @ $1.11
               |                            ^
@@ -79,5 +79,19 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(export.stdout.contains("transactions dated on or before 2026-11-03"))
         XCTAssertEqual(export.stdout.components(separatedBy: "\n2026-").count - 1, 4, export.stdout)
         XCTAssertFalse(export.stdout.contains("2026-11-04"))
+    }
+
+    func testCSVImportThroughTheCommandNeutralisesFormulasOnTheWayOut() throws {
+        let csv = Tools.fixtures.deletingLastPathComponent().appendingPathComponent("csv")
+        let result = try run("import", "csv", csv.appendingPathComponent("bank-c.csv").path,
+                             "--rules", csv.appendingPathComponent("bank-c.rules").path, "--format", "json")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["appended"] as? Int, 3)
+        let register = try run("register", "liabilities:card:c", "--format", "csv")
+        XCTAssertTrue(register.stdout.contains("\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\""), register.stdout)
+        let again = try run("import", "csv", csv.appendingPathComponent("bank-c.csv").path,
+                            "--rules", csv.appendingPathComponent("bank-c.rules").path)
+        XCTAssertTrue(again.stdout.hasSuffix(": 0 rows appended, 3 already recorded\n"), again.stdout)
     }
 }
