@@ -6,7 +6,7 @@ APT_PACKAGES ?= libsqlite3-dev sqlite3 hledger
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DB      ?=
 
-.PHONY: deps build release test fuzz demo bench bench-quick clean
+.PHONY: deps python-deps build release test fuzz demo bench bench-quick clean
 
 deps:
 	@missing=""; \
@@ -25,7 +25,13 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product kakeibo
 
-test: deps
+# beancount 3 (PyPI) for the bean-check export test; the test is skipped, with a reason, if this fails.
+python-deps:
+	@command -v bean-check >/dev/null 2>&1 || python3 -m pip install -q beancount 2>/dev/null \
+		|| python3 -m pip install -q --break-system-packages beancount \
+		|| echo "beancount not installed: the bean-check test will be skipped"
+
+test: deps python-deps
 	$(SWIFT) build --build-tests
 	bash Fuzz/run.sh 3
 	$(SWIFT) test --skip-build --disable-swift-testing

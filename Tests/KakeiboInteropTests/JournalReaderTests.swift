@@ -56,7 +56,7 @@ final class JournalReaderTests: XCTestCase {
             // The cycle starts at a, and is found on b's include line.
             let start = file == "include-cycle-b.journal" ? "include-cycle-a.journal" : file
             XCTAssertThrowsError(try JournalReader.read(path: Tools.fixture(start)), file) { error in
-                let error = error as! JournalError
+                let error = error as! ImportError
                 XCTAssertTrue(error.description.contains("\(file):\(place): "), "\(file): \(error)")
                 XCTAssertTrue(error.description.contains(phrase), "\(file): \(error)")
                 XCTAssertFalse(error.description.contains("\n"), "the description is one line")
@@ -97,7 +97,7 @@ final class JournalReaderTests: XCTestCase {
 
     func testControlCharactersAreRefusedWithTheirColumn() {
         XCTAssertThrowsError(try JournalReader.read(text: "2026-11-01 Bad\u{1B}[2Jshop\n  a:b  $1\n  c:d\n", name: "t.journal")) { error in
-            XCTAssertEqual(error as? JournalError, .controlCharacter(
+            XCTAssertEqual(error as? ImportError, .controlCharacter(
                 SourceLocation(file: "t.journal", line: 1, column: 15, text: "2026-11-01 Bad?[2Jshop"), scalar: 0x1B))
             XCTAssertTrue("\(error)".contains("U+001B"), "\(error)")
         }

@@ -21,7 +21,7 @@ struct AmountSyntax {
     }
 
     /// Splits `-$1,234.56`, `$-5`, `12.50 USD` or `EUR 10,00` into sign, commodity and number.
-    static func split(_ text: Substring, at location: SourceLocation) throws(JournalError) -> Parts {
+    static func split(_ text: Substring, at location: SourceLocation) throws(ImportError) -> Parts {
         let s = Array(text.unicodeScalars)
         var i = 0
         func skipSpaces() { while i < s.count, s[i] == " " || s[i] == "\t" { i += 1 } }
@@ -32,7 +32,7 @@ struct AmountSyntax {
             while i < s.count, isNumberScalar(s[i]) { n.append(s[i]); i += 1 }
             return String(n)
         }
-        func readCommodity() throws(JournalError) -> String {
+        func readCommodity() throws(ImportError) -> String {
             guard i < s.count else { throw .syntax(location, expected: "a commodity such as $ or USD", found: "the end of the amount") }
             if s[i] == "\"" {
                 throw .unsupported(location, found: "a quoted commodity", hint: "use $, €, £, ¥ or an ISO 4217 code")
@@ -86,7 +86,7 @@ struct AmountSyntax {
     }
 
     /// `$` → USD, `€` → EUR, `£` → GBP, `¥` → JPY; otherwise a known three-letter ISO code.
-    static func currency(_ commodity: String, at location: SourceLocation) throws(JournalError) -> Currency {
+    static func currency(_ commodity: String, at location: SourceLocation) throws(ImportError) -> Currency {
         if commodity.unicodeScalars.count == 1, let scalar = commodity.unicodeScalars.first, let currency = symbols[scalar] {
             return currency
         }
@@ -97,7 +97,7 @@ struct AmountSyntax {
         return currency
     }
 
-    func amount(_ text: Substring, at location: SourceLocation) throws(JournalError) -> Money {
+    func amount(_ text: Substring, at location: SourceLocation) throws(ImportError) -> Money {
         let parts = try Self.split(text, at: location)
         let currency = try Self.currency(parts.commodity, at: location)
         let comma = decimalComma[currency.code] ?? defaultDecimalComma
@@ -118,7 +118,7 @@ struct AmountSyntax {
     }
 
     /// `2026-11-02`, `2026/11/02` or `2026.11.02`; months and days may have one digit.
-    static func date(_ text: Substring, at location: SourceLocation) throws(JournalError) -> LocalDate {
+    static func date(_ text: Substring, at location: SourceLocation) throws(ImportError) -> LocalDate {
         let bytes = Array(text.utf8)
         guard let separator = bytes.first(where: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ".") }) else {
             throw .invalidDate(location, text: String(text), reason: "it has no separator")

@@ -23,7 +23,7 @@ public enum JournalImporter {
         do {
             results = try ledger.record(entries: entries.map { ($0.command, $0.options) })
         } catch let failure as BatchEntryError {
-            throw JournalError.refused(entries[failure.index].location, reason: String(describing: failure.underlying))
+            throw ImportError.refused(entries[failure.index].location, reason: String(describing: failure.underlying))
         }
         let transactionResults = results.dropFirst(opened.count)
         return JournalImportReport(
@@ -56,11 +56,11 @@ public enum JournalImporter {
                 mention(posting.account, at: posting.location)
                 if let account = existing[posting.account] {
                     guard account.currency == posting.amount.currency else {
-                        throw JournalError.currencyMismatch(posting.location, account: account.name.rawValue,
+                        throw ImportError.currencyMismatch(posting.location, account: account.name.rawValue,
                                                             accountCurrency: account.currency.code, found: posting.amount.currency.code)
                     }
                     guard !account.isClosed else {
-                        throw JournalError.refused(posting.location, reason: LedgerError.accountClosed(account.name.rawValue).description)
+                        throw ImportError.refused(posting.location, reason: LedgerError.accountClosed(account.name.rawValue).description)
                     }
                 }
                 if currencies[posting.account] == nil { currencies[posting.account] = posting.amount.currency }
@@ -75,7 +75,7 @@ public enum JournalImporter {
             let declared = ([name.rawValue] + name.ancestors.reversed()).lazy.compactMap { try? AccountName($0) }
                 .compactMap { declaredTypes[$0] }.first
             guard let type = declared ?? AccountType(inferredFrom: name) else {
-                throw JournalError.unknownAccountType(location, account: name.rawValue)
+                throw ImportError.unknownAccountType(location, account: name.rawValue)
             }
             let currency = currencies[name] ?? baseCurrency
             opened.append(.init(name: name, type: type, currency: currency))
@@ -100,7 +100,7 @@ public enum JournalImporter {
 
     /// A general transaction with every amount written out. Zero-amount postings (kept in
     /// journals to carry a balance assertion) move nothing and are left out.
-    static func command(for transaction: JournalTransaction) throws(JournalError) -> LedgerCommand.TransactionInput {
+    static func command(for transaction: JournalTransaction) throws(ImportError) -> LedgerCommand.TransactionInput {
         let postings = transaction.postings.filter { !$0.amount.isZero }.map { posting in
             LedgerCommand.PostingInput(account: posting.account.rawValue, amount: posting.amount.decimalString,
                                        currency: posting.amount.currency, memo: posting.comment)

@@ -26,7 +26,7 @@ extension JournalReader {
     // MARK: - Header
 
     /// `DATE [*|!] [(CODE)] DESCRIPTION [; COMMENT]`, where DESCRIPTION may be `PAYEE | NOTE`.
-    mutating func readTransactionHeader(_ line: Substring, location: SourceLocation) throws(JournalError) {
+    mutating func readTransactionHeader(_ line: Substring, location: SourceLocation) throws(ImportError) {
         var rest = line[...]
         let dateText = rest.prefix { $0 != " " && $0 != "\t" && $0 != "=" && $0 != ";" }
         rest = rest.dropFirst(dateText.count)
@@ -68,7 +68,7 @@ extension JournalReader {
                                      comments: comment.map { [$0] } ?? [])
     }
 
-    func cleanText(_ text: Substring, at location: SourceLocation) throws(JournalError) -> String? {
+    func cleanText(_ text: Substring, at location: SourceLocation) throws(ImportError) -> String? {
         guard let clean = UntrustedText.clean(text) else { return nil }
         guard clean.utf8.count <= UntrustedText.maximumBytes else {
             throw .invalidText(location, reason: "text longer than \(UntrustedText.maximumBytes) bytes; shorten it")
@@ -79,7 +79,7 @@ extension JournalReader {
     // MARK: - Postings
 
     /// `  [*|!] ACCOUNT  [AMOUNT] [= ASSERTION] [; COMMENT]`, or `  ; COMMENT`.
-    mutating func readPostingLine(_ line: Substring, content: Substring, location: SourceLocation) throws(JournalError) {
+    mutating func readPostingLine(_ line: Substring, content: Substring, location: SourceLocation) throws(ImportError) {
         func column(_ s: Substring) -> Int { line.distance(from: line.startIndex, to: s.startIndex) + 1 }
         if content.first == ";" || content.first == "#" {
             let text = try cleanText(content.dropFirst(), at: location.at(column: column(content)))
@@ -142,7 +142,7 @@ extension JournalReader {
                                hint: "write the posting's amount; the assertion can stay")
         }
         let amount = amountText.isEmpty ? nil : try amounts.amount(amountText, at: location.at(column: column(amountText)))
-        let assertion = try assertionText.map { (text) throws(JournalError) -> Money in
+        let assertion = try assertionText.map { (text) throws(ImportError) -> Money in
             guard !text.isEmpty else {
                 throw .syntax(location.at(column: column(text)), expected: "an amount after \"=\"", found: "nothing")
             }
@@ -156,7 +156,7 @@ extension JournalReader {
     // MARK: - Balancing
 
     /// Fills the elided amount, checks the balance, the accounts' currencies and the assertions.
-    mutating func finishTransaction() throws(JournalError) {
+    mutating func finishTransaction() throws(ImportError) {
         guard let txn = pending else { return }
         pending = nil
         guard txn.postings.count >= 2 else {
@@ -231,7 +231,7 @@ extension JournalReader {
         journal.transactions.append(transaction)
     }
 
-    private func limited(_ text: String?, at location: SourceLocation) throws(JournalError) -> String? {
+    private func limited(_ text: String?, at location: SourceLocation) throws(ImportError) -> String? {
         if let text, text.utf8.count > UntrustedText.maximumBytes {
             throw .invalidText(location, reason: "comment longer than \(UntrustedText.maximumBytes) bytes; shorten it")
         }

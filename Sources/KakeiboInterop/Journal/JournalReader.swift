@@ -26,14 +26,14 @@ public struct JournalReader {
     public init() {}
 
     /// Reads `path` and the files it includes.
-    public static func read(path: String) throws(JournalError) -> Journal {
+    public static func read(path: String) throws(ImportError) -> Journal {
         var reader = JournalReader()
         try reader.readFile(displayPath: path, includedFrom: nil)
         return reader.journal
     }
 
     /// Reads journal text that is not in a file (tests, stdin); `name` stands for the file in errors.
-    public static func read(text: String, name: String) throws(JournalError) -> Journal {
+    public static func read(text: String, name: String) throws(ImportError) -> Journal {
         var reader = JournalReader()
         reader.journal.files.append(name)
         try reader.readLines(Array(text.utf8), displayPath: name, directory: ".")
@@ -43,7 +43,7 @@ public struct JournalReader {
 
     // MARK: - Files
 
-    mutating func readFile(displayPath: String, includedFrom: SourceLocation?) throws(JournalError) {
+    mutating func readFile(displayPath: String, includedFrom: SourceLocation?) throws(ImportError) {
         let url = URL(fileURLWithPath: displayPath).standardizedFileURL.resolvingSymlinksInPath()
         let canonical = url.path
         if openFiles.contains(canonical) {
@@ -63,7 +63,7 @@ public struct JournalReader {
         openFiles.removeLast()
     }
 
-    mutating func readLines(_ bytes: [UInt8], displayPath: String, directory: String) throws(JournalError) {
+    mutating func readLines(_ bytes: [UInt8], displayPath: String, directory: String) throws(ImportError) {
         var start = 0
         // A UTF-8 byte order mark is not content.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
@@ -98,7 +98,7 @@ public struct JournalReader {
     // MARK: - Lines
 
     mutating func readLine(_ line: Substring, location: SourceLocation, directory: String,
-                           inCommentBlock: inout Bool) throws(JournalError) {
+                           inCommentBlock: inout Bool) throws(ImportError) {
         guard let first = line.first else {
             try finishTransaction()
             openDirective = .none
@@ -173,7 +173,7 @@ public struct JournalReader {
 
     // MARK: - Directives
 
-    mutating func readAccountDirective(_ argument: Substring, location: SourceLocation) throws(JournalError) {
+    mutating func readAccountDirective(_ argument: Substring, location: SourceLocation) throws(ImportError) {
         var nameText = argument
         var comment: Substring = ""
         if let semicolon = argument.firstIndex(of: ";") {
@@ -188,7 +188,7 @@ public struct JournalReader {
         openDirective = .account
     }
 
-    func accountType(comment: Substring, at location: SourceLocation) throws(JournalError) -> AccountType? {
+    func accountType(comment: Substring, at location: SourceLocation) throws(ImportError) -> AccountType? {
         guard let code = UntrustedText.tags(in: String(comment))["type"] else { return nil }
         switch code.lowercased() {
         case "a", "asset", "assets", "c", "cash": return .asset
@@ -202,7 +202,7 @@ public struct JournalReader {
     }
 
     /// `commodity 1.000,00 EUR`, `commodity €1.000,00`, or `commodity EUR` with a `format` line below.
-    mutating func readCommodityDirective(_ argument: Substring, location: SourceLocation) throws(JournalError) {
+    mutating func readCommodityDirective(_ argument: Substring, location: SourceLocation) throws(ImportError) {
         let sample = argument.prefix { $0 != ";" }.trimmingSpaces()
         if sample.allSatisfy({ $0.isLetter }) || (sample.count == 1 && sample.unicodeScalars.first.map { AmountSyntax.symbols[$0] != nil } == true) {
             openDirective = .commodity(try AmountSyntax.currency(String(sample), at: location))
@@ -211,7 +211,7 @@ public struct JournalReader {
         try readCommodityFormat(sample, currency: nil, location: location)
     }
 
-    mutating func readCommodityFormat(_ sample: Substring, currency expected: Currency?, location: SourceLocation) throws(JournalError) {
+    mutating func readCommodityFormat(_ sample: Substring, currency expected: Currency?, location: SourceLocation) throws(ImportError) {
         let parts = try AmountSyntax.split(sample.prefix { $0 != ";" }.trimmingSpaces(), at: location)
         let currency = try AmountSyntax.currency(parts.commodity, at: location)
         if let expected, expected != currency {
@@ -221,7 +221,7 @@ public struct JournalReader {
         amounts.decimalComma[currency.code] = marks.last == ","
     }
 
-    mutating func readInclude(_ argument: Substring, location: SourceLocation, directory: String) throws(JournalError) {
+    mutating func readInclude(_ argument: Substring, location: SourceLocation, directory: String) throws(ImportError) {
         guard !argument.isEmpty else { throw .syntax(location, expected: "a file to include", found: "nothing") }
         if argument.contains(where: { "*?[{".contains($0) }) || argument.hasPrefix("~") || argument.contains(":") {
             throw .unsupported(location, found: "include \"\(argument)\"", hint: "include one file by a path relative to this one")
@@ -234,7 +234,7 @@ public struct JournalReader {
     }
 
     /// `P 2026-11-01 EUR $1.08`: kept, not used.
-    mutating func readPrice(_ argument: Substring, location: SourceLocation) throws(JournalError) {
+    mutating func readPrice(_ argument: Substring, location: SourceLocation) throws(ImportError) {
         let fields = argument.prefix { $0 != ";" }.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
         guard fields.count == 3 else {
             throw .syntax(location, expected: "P DATE COMMODITY PRICE", found: "\"P \(argument)\"")
@@ -250,7 +250,7 @@ public struct JournalReader {
 
     // MARK: - Names
 
-    func accountName(_ text: Substring, at location: SourceLocation) throws(JournalError) -> AccountName {
+    func accountName(_ text: Substring, at location: SourceLocation) throws(ImportError) -> AccountName {
         do {
             return try AccountName(String(text))
         } catch {

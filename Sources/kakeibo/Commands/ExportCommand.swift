@@ -5,5 +5,5 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Export the ledger's current state as an hledger journal or a beancount file.",
-        subcommands: [ExportJournal.self])
+        subcommands: [ExportJournal.self, ExportBeancount.self])
 }

@@ -21,7 +21,7 @@ struct ImportJournal: ParsableCommand {
         let report: JournalImportReport
         do {
             report = try JournalImporter.importJournal(try JournalReader.read(path: file), into: ledger)
-        } catch let error as JournalError {
+        } catch let error as ImportError {
             throw CommandFailure(error.report)
         }
         switch output.format {

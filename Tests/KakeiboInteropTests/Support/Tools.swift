@@ -51,14 +51,27 @@ enum Tools {
         return url
     }
 
+    /// bean-check, or a skip that says why.
+    static func beanCheck() throws -> URL {
+        guard let url = which("bean-check") else {
+            print("skipping: bean-check is not installed (make test installs beancount from PyPI)")
+            throw XCTSkip("bean-check is not installed (make test installs beancount from PyPI)")
+        }
+        return url
+    }
+
+    /// Runs a tool. `kakeibo` gets a small fixed environment (clock, actor, no `KAKEIBO_DB`); peers
+    /// (hledger, python) inherit ours, since some find their installation through `HOME`.
     @discardableResult
     static func run(_ executable: URL, _ arguments: [String], stdin: String? = nil, in directory: URL? = nil) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TZ": "UTC",
-                               "LANG": "C.UTF-8", "KAKEIBO_NOW": "2026-11-21", "KAKEIBO_ACTOR": "tester",
-                               "HOME": NSTemporaryDirectory()]
+        if executable.lastPathComponent == "kakeibo" {
+            process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TZ": "UTC",
+                                   "LANG": "C.UTF-8", "KAKEIBO_NOW": "2026-11-21", "KAKEIBO_ACTOR": "tester",
+                                   "HOME": NSTemporaryDirectory()]
+        }
         if let directory { process.currentDirectoryURL = directory }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-tool-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)

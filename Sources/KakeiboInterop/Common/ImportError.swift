@@ -1,6 +1,6 @@
-/// Why a journal could not be imported. Every case names where (`file:line:column`) and says what
+/// Why a journal or a CSV statement could not be imported. Every case names where (`file:line:column`) and says what
 /// to do; `report` adds an excerpt with a caret, in the layout hledger uses.
-public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file is missing, unreadable or not UTF-8.
     case unreadable(path: String, reason: String, includedFrom: SourceLocation?)
     /// An `include` leads back to a file that is still being read.
@@ -42,7 +42,7 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .includeCycle(_, path):
             "include cycle: \"\(path)\" is already being read; remove one of the include directives"
         case let .unsupported(_, found, hint):
-            "unsupported journal syntax: \(found); \(hint)"
+            "unsupported syntax: \(found); \(hint)"
         case let .syntax(_, expected, found):
             "expected \(expected), found \(found)"
         case let .invalidDate(_, text, reason):

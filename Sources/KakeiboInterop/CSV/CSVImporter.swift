@@ -1,0 +1,176 @@
+import Crypto
+import Foundation
+import KakeiboDomain
+import KakeiboLedger
+
+/// Turns a bank's CSV statement into transactions between the bank account (`account1`) and the
+/// account the rules pick (`account2`), recorded in one batch: all or nothing.
+///
+/// Each row is keyed by a fingerprint of its cells and the bank account, plus its occurrence among
+/// identical rows in the file, and the key is stored in the log. Rows whose key is already there are
+/// left out, so an overlapping statement appends only the rows not seen before — even after the
+/// rules changed — and two genuinely identical coffees on one day both stay.
+public enum CSVImporter {
+    public static func importStatement(path: String, rules: CSVRules, into ledger: Ledger) throws -> CSVImportReport {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ImportError.unreadable(path: path, reason: FileManager.default.fileExists(atPath: path)
+                                         ? "permission denied or not a file" : "no such file", includedFrom: nil)
+        }
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ImportError.unreadable(path: path, reason: "it is not UTF-8 text; convert it first (iconv -f LATIN1 -t UTF-8)",
+                                         includedFrom: nil)
+        }
+        let table = try CSVTable(text: text, separator: rules.separator, file: path)
+        let baseCurrency = try ledger.settings().baseCurrency
+        let rows = try table.records.dropFirst(rules.skip).map { record throws(ImportError) in
+            try transaction(record, file: path, rules: rules, currency: rules.currency ?? baseCurrency)
+        }
+
+        // Fingerprints, told apart by occurrence; rows already in the log are left out.
+        var occurrences: [String: Int] = [:]
+        let keys = rows.map { row in
+            let digest = fingerprint(row.cells, account: rules.account1!)
+            let occurrence = occurrences[digest, default: 0]
+            occurrences[digest] = occurrence + 1
+            return "csv:\(digest):\(occurrence)"
+        }
+        let recorded = try ledger.recordedIdempotencyKeys(keys)
+        let fresh = zip(rows, keys).filter { !recorded.contains($0.1) }
+
+        var entries: [(command: LedgerCommand, options: CommandOptions, location: SourceLocation)] = []
+        var opened: [JournalImportReport.OpenedAccount] = []
+        let existing = Dictionary(try ledger.accounts().map { ($0.account.name, $0.account) }, uniquingKeysWith: { a, _ in a })
+        var currencies: [AccountName: Currency] = existing.mapValues(\.currency)
+        for (row, _) in fresh {
+            for (account, amount) in [(rules.account1!, row.amount), (row.account2, row.amount)] {
+                if let currency = currencies[account] {
+                    guard currency == amount.currency else {
+                        throw ImportError.currencyMismatch(row.location, account: account.rawValue, accountCurrency: currency.code,
+                                                           found: amount.currency.code)
+                    }
+                    continue
+                }
+                guard let type = AccountType(inferredFrom: account) else {
+                    throw ImportError.unknownAccountType(row.location, account: account.rawValue)
+                }
+                currencies[account] = amount.currency
+                opened.append(.init(name: account, type: type, currency: amount.currency))
+                entries.append((.openAccount(name: account.rawValue, type: type, currency: amount.currency),
+                                CommandOptions(source: .csvImport, provenance: row.location.fileAndLine), row.location))
+            }
+        }
+        for (row, key) in fresh {
+            let negated: Money
+            do { negated = try row.amount.negated() } catch { throw ImportError.invalidAmount(row.location, text: row.amount.description, reason: error.description) }
+            let postings = [
+                LedgerCommand.PostingInput(account: rules.account1!.rawValue, amount: row.amount.decimalString, currency: row.amount.currency),
+                LedgerCommand.PostingInput(account: row.account2.rawValue, amount: negated.decimalString, currency: negated.currency),
+            ]
+            entries.append((.recordTransaction(.init(date: row.date, payee: row.payee, memo: row.memo, postings: postings)),
+                            CommandOptions(source: .csvImport, provenance: row.location.fileAndLine, idempotencyKey: key), row.location))
+        }
+        do {
+            try ledger.record(entries: entries.map { ($0.command, $0.options) })
+        } catch let failure as BatchEntryError {
+            throw ImportError.refused(entries[failure.index].location, reason: String(describing: failure.underlying))
+        }
+        return CSVImportReport(file: path, rows: rows.count, appended: fresh.count, alreadyRecorded: rows.count - fresh.count,
+                               accountsOpened: opened, position: try ledger.head().position)
+    }
+
+    /// One row, read through the rules.
+    struct Row {
+        var location: SourceLocation
+        var cells: [String]
+        var date: LocalDate
+        var amount: Money
+        var payee: String?
+        var memo: String?
+        var account2: AccountName
+    }
+
+    static func transaction(_ record: CSVTable.Record, file: String, rules: CSVRules, currency: Currency) throws(ImportError) -> Row {
+        let location = SourceLocation(file: file, line: record.line, column: 1,
+                                      text: record.text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? "")
+        func at(_ cell: CSVTable.Cell?) -> SourceLocation { location.at(column: cell?.column ?? 1) }
+        guard record.cells.count >= rules.fields.count,
+              record.cells.dropFirst(rules.fields.count).allSatisfy({ $0.text.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+            throw .syntax(at(nil), expected: "\(rules.fields.count) fields as the fields rule names", found: "\(record.cells.count)")
+        }
+        var cellByField: [String: CSVTable.Cell] = [:]
+        for (field, cell) in zip(rules.fields, record.cells) where field != "_" && !field.isEmpty { cellByField[field] = cell }
+        func text(_ field: String) -> String? {
+            cellByField[field].flatMap { UntrustedText.clean(Substring($0.text)) }
+        }
+
+        let dateCell = cellByField["date"]!
+        let date: LocalDate
+        if let format = rules.dateFormat {
+            date = try format.date(dateCell.text, at: at(dateCell))
+        } else {
+            date = try AmountSyntax.date(Substring(dateCell.text.trimmingCharacters(in: .whitespaces)), at: at(dateCell))
+        }
+        var rowCurrency = currency
+        if let code = text("currency") { rowCurrency = try AmountSyntax.currency(code, at: at(cellByField["currency"])) }
+        let syntax = AmountSyntax(decimalComma: [:], defaultDecimalComma: rules.decimalComma)
+        func amount(_ field: String) throws(ImportError) -> Money? {
+            guard let cell = cellByField[field], let value = UntrustedText.clean(Substring(cell.text)) else { return nil }
+            let hasCommodity = value.unicodeScalars.contains { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || AmountSyntax.symbols[$0] != nil }
+            let money = try syntax.amount(Substring(hasCommodity ? value : value + " " + rowCurrency.code), at: at(cell))
+            guard money.currency == rowCurrency else {
+                throw .currencyMismatch(at(cell), account: rules.account1!.rawValue, accountCurrency: rowCurrency.code, found: money.currency.code)
+            }
+            return money
+        }
+        var total: Money
+        if cellByField["amount"] != nil {
+            guard let value = try amount("amount") else { throw .syntax(at(cellByField["amount"]), expected: "an amount", found: "an empty cell") }
+            total = value
+        } else {
+            let incoming = try amount("amount-in"), outgoing = try amount("amount-out")
+            switch (incoming, outgoing) {
+            case let (value?, nil): total = value
+            case let (nil, value?):
+                do { total = try value.negated() } catch { throw .invalidAmount(at(cellByField["amount-out"]), text: value.description, reason: error.description) }
+            case (nil, nil):
+                throw .syntax(at(cellByField["amount-in"] ?? cellByField["amount-out"]), expected: "an amount in or out", found: "two empty cells")
+            case (_?, _?):
+                throw .syntax(at(cellByField["amount-out"]), expected: "an amount in or out, not both", found: "both")
+            }
+        }
+        guard !total.isZero else {
+            throw .invalidAmount(at(cellByField["amount"] ?? cellByField["amount-in"]), text: "0",
+                                 reason: "a zero amount moves nothing; add `skip` or remove the row")
+        }
+        var payee = text("description") ?? text("payee")
+        var account2 = rules.account2 ?? (try? AccountName(total.isNegative ? "expenses:unknown" : "income:unknown"))!
+        let whole = record.text
+        for block in rules.conditionals where block.patterns.contains(where: {
+            $0.firstMatch(in: whole, range: NSRange(whole.startIndex..., in: whole)) != nil
+        }) {
+            if let target = block.account2 { account2 = target }
+            if let description = block.description { payee = description }
+        }
+        for value in [payee, text("note") ?? text("comment")] {
+            if let value, value.utf8.count > UntrustedText.maximumBytes {
+                throw .invalidText(at(nil), reason: "text longer than \(UntrustedText.maximumBytes) bytes; shorten it")
+            }
+        }
+        return Row(location: at(nil), cells: record.cells.map { $0.text.trimmingCharacters(in: .whitespaces) }, date: date, amount: total,
+                   payee: payee, memo: text("note") ?? text("comment"), account2: account2)
+    }
+
+    /// SHA-256 over the bank account and the row's trimmed cells (first 32 hex digits).
+    static func fingerprint(_ cells: [String], account: AccountName) -> String {
+        let text = "v1\u{1E}\(account.rawValue)\u{1E}" + cells.joined(separator: "\u{1F}")
+        let hex = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        for byte in SHA256.hash(data: Array(text.utf8)).prefix(16) {
+            out.append(hex[Int(byte >> 4)])
+            out.append(hex[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

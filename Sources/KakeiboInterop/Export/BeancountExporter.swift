@@ -1,0 +1,96 @@
+import KakeiboDomain
+import KakeiboLedger
+
+/// Writes the ledger's current state (edits applied, voids left out) as a beancount file that
+/// `bean-check` accepts.
+///
+/// Beancount wants account names under one of five capitalised roots with components that start
+/// with a capital letter or digit, so names are mapped: the root comes from the account's type,
+/// a leading conventional root (`assets`, `expenses`, …) is dropped, other characters become `-`,
+/// and a name two accounts would share gets a numeric suffix. The mapping is listed at the top.
+public enum BeancountExporter {
+    public static func export(_ ledger: Ledger, asOf: LocalDate? = nil) throws -> String {
+        let transactions = try ledger.transactions(ReportScope(asOf: asOf))
+        let settings = try ledger.settings()
+        let accounts = try ledger.accounts().map(\.account).filter { !$0.isClosed }
+        let names = beancountNames(for: accounts)
+        let openDate = transactions.first?.date.description ?? "1970-01-01"
+
+        var out = "; exported by kakeibo at log position \(try ledger.head().position)"
+        if let asOf { out += ", transactions dated on or before \(asOf)" }
+        out += "\noption \"title\" \(quoted(settings.name))\noption \"operating_currency\" \"\(settings.baseCurrency.code)\"\n\n"
+        for account in accounts {
+            out += "\(openDate) open \(names[account.name]!) \(account.currency.code)\n"
+            out += "  kakeibo-account: \(quoted(account.name.rawValue))\n"
+        }
+        for transaction in transactions {
+            out += "\n\(transaction.date) *"
+            if let payee = transaction.payee { out += " " + quoted(payee) }
+            out += " " + quoted(transaction.memo ?? "") + "\n"
+            out += "  kakeibo-id: \(quoted(transaction.id))\n"
+            for line in transaction.lines {
+                guard let name = names[line.account] else {
+                    throw LedgerError.unknownAccount(line.account.rawValue)
+                }
+                out += "  \(name)  \(line.amount.decimalString) \(line.amount.currency.code)\n"
+                if let memo = line.memo { out += "    memo: \(quoted(memo))\n" }
+            }
+        }
+        return out
+    }
+
+    /// Unique beancount names for Kakeibo accounts, in name order so the mapping is stable.
+    static func beancountNames(for accounts: [Account]) -> [AccountName: String] {
+        var result: [AccountName: String] = [:]
+        var taken: Set<String> = []
+        for account in accounts.sorted(by: { $0.name < $1.name }) {
+            var components = account.name.components.map(String.init)
+            if components.count > 1, AccountType(inferredFrom: account.name) == account.type { components.removeFirst() }
+            let base = ([root(account.type)] + components.map(component)).joined(separator: ":")
+            var name = base
+            var suffix = 2
+            while taken.contains(name) {
+                name = "\(base)-\(suffix)"
+                suffix += 1
+            }
+            taken.insert(name)
+            result[account.name] = name
+        }
+        return result
+    }
+
+    static func root(_ type: AccountType) -> String {
+        switch type {
+        case .asset: "Assets"
+        case .liability: "Liabilities"
+        case .equity: "Equity"
+        case .income: "Income"
+        case .expense: "Expenses"
+        }
+    }
+
+    /// `eating out` → `Eating-out`; a component must start with a capital letter or a digit.
+    static func component(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let ascii = scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar))
+            scalars.append(ascii ? scalar : "-")
+        }
+        var result = String(scalars)
+        if let first = result.first, first.isLowercase { result = first.uppercased() + result.dropFirst() }
+        if let first = result.unicodeScalars.first, !(("A"..."Z").contains(first) || ("0"..."9").contains(first)) {
+            result = "X" + result
+        }
+        return result
+    }
+
+    /// A beancount string: backslashes and quotes escaped.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for character in text {
+            if character == "\\" || character == "\"" { out.append("\\") }
+            out.append(character)
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,15 @@
+import GRDB
+import KakeiboEventStore
+
+extension Ledger {
+    /// Which of `keys` the log already holds. Importers whose keys name a source row rather than
+    /// the command built from it (CSV rows, whose category may come from rules edited since) use it
+    /// to leave recorded rows out, instead of resending them as conflicting commands.
+    public func recordedIdempotencyKeys(_ keys: [String]) throws -> Set<String> {
+        try writer.read { db in
+            var found: Set<String> = []
+            for key in keys where try EventLog.priorCommand(key: key, in: db) != nil { found.insert(key) }
+            return found
+        }
+    }
+}

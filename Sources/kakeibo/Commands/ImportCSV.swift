@@ -1,0 +1,56 @@
+import ArgumentParser
+import KakeiboDomain
+import KakeiboInterop
+import KakeiboLedger
+
+struct ImportCSV: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "csv",
+        abstract: "Import a bank's CSV statement through hledger-like rules: all of it or, on any error, nothing.",
+        discussion: """
+            Rows already imported (by an overlapping statement) are left out; identical rows in one file \
+            (two coffees on one day) all stay. Cells are never evaluated as formulas.
+            """)
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @Argument(help: ArgumentHelp("The CSV statement.", valueName: "file")) var file: String
+    @Option(help: ArgumentHelp("The rules file: fields, date-format, account1, if … account2.", valueName: "rules"))
+    var rules: String
+
+    func run() throws {
+        let ledger = try global.openLedger()
+        let report: CSVImportReport
+        do {
+            report = try CSVImporter.importStatement(path: file, rules: try CSVRules.read(path: rules), into: ledger)
+        } catch let error as ImportError {
+            throw CommandFailure(error.report)
+        }
+        switch output.format {
+        case .json:
+            Printer.json([
+                "file": .string(report.file),
+                "rows": .int(Int64(report.rows)),
+                "appended": .int(Int64(report.appended)),
+                "alreadyRecorded": .int(Int64(report.alreadyRecorded)),
+                "accountsOpened": .array(report.accountsOpened.map { account in
+                    ["name": .string(account.name.rawValue), "type": .string(account.type.rawValue),
+                     "currency": .string(account.currency.code)]
+                }),
+                "position": .int(report.position),
+            ])
+        case .csv:
+            print(CSVWriter.render(header: ["rows", "appended", "already_recorded", "accounts_opened", "position"],
+                                   rows: [[String(report.rows), String(report.appended), String(report.alreadyRecorded),
+                                           String(report.accountsOpened.count), String(report.position)]]))
+        case .table:
+            print(Terminal.safe("imported \(file): \(report.appended) rows appended, \(report.alreadyRecorded) already recorded"))
+            if !report.accountsOpened.isEmpty {
+                var table = TextTable([("opened account", .left), ("type", .left), ("currency", .left)])
+                for account in report.accountsOpened {
+                    table.add([account.name.rawValue, account.type.rawValue, account.currency.code])
+                }
+                print(table.render())
+            }
+        }
+    }
+}
