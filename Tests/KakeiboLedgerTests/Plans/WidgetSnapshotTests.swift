@@ -27,6 +27,8 @@ final class WidgetSnapshotTests: LedgerTestCase {
             XCTAssertTrue(document.fileContents.hasSuffix("}\n"))
         }
         XCTAssertEqual(documents[2].json["total"], "20.00", "the expense dated after the as-of date is not in the snapshot")
+        XCTAssertEqual(documents[4].json["accounts"], [["account": "assets:checking", "type": "asset", "amount": "-20.00", "currency": "USD"]])
+        XCTAssertEqual(documents[4].json["netWorth"]?.arrayValue?.first?["amount"], "-20.00")
         XCTAssertEqual(try ledger.widgetSnapshots(asOf: asOf), documents)
         try ledger.replay()
         XCTAssertEqual(try ledger.widgetSnapshots(asOf: asOf).map(\.fileContents), documents.map(\.fileContents))
