@@ -25,9 +25,12 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product kakeibo
 
-# beancount 3 (PyPI) for the bean-check export test; the test is skipped, with a reason, if this fails.
+# python3 packages some tests use: jsonschema validates widget exports against Schemas/widgets,
+# beancount's bean-check checks `export beancount`. Each test skips, with a reason, without them.
 python-deps:
-	@command -v bean-check >/dev/null 2>&1 || python3 -m pip install -q beancount 2>/dev/null \
+	@command -v python3 >/dev/null 2>&1 || { echo "python3 not found: schema and bean-check tests will be skipped"; exit 0; }; \
+	python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install --quiet jsonschema || pip install --quiet jsonschema; \
+	command -v bean-check >/dev/null 2>&1 || python3 -m pip install -q beancount 2>/dev/null \
 		|| python3 -m pip install -q --break-system-packages beancount \
 		|| echo "beancount not installed: the bean-check test will be skipped"
 

@@ -23,3 +23,7 @@ CREATE TABLE income_goals (
     amount         INTEGER NOT NULL CHECK (amount > 0),
     currency       TEXT    NOT NULL
 );
+
+-- Widgets and plan reports read windows of business dates (this week, this month, what was
+-- dated after an as-of date), so they need not scan every transaction.
+CREATE INDEX transactions_by_date ON transactions(date);

@@ -84,6 +84,16 @@ duplicate=$(k expense 45.10 --from liabilities:visa --category fuel --payee "She
 k void "$duplicate" --reason "imported twice: same as the 10-08 fuel purchase" >/dev/null
 echo "edited $typo and $movie, voided $duplicate"
 
+section "Budgets with rollover, and an income goal"
+k budget set groceries 450 --rollover positive --from 2026-08-01 >/dev/null
+k budget set dining 150 --rollover both --from 2026-08-01 >/dev/null
+k budget set fuel 60 --period weekly --from 2026-10-01 >/dev/null
+k goal set 4000 --period monthly --from 2026-08-01 >/dev/null
+k budget report --period 2026-10
+k goal report --as-of 2026-10-31
+section "Widget snapshots as of 2026-10-31"
+k widgets export --out "$(dirname "$DB")/widgets" --as-of 2026-10-31
+
 section "Balances (tree with roll-ups)"
 k balance
 section "Balances as of 2026-09-30"

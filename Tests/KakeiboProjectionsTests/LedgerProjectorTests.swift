@@ -14,6 +14,7 @@ final class LedgerProjectorTests: XCTestCase {
         var position: Int64 = 0
         var budgets: [BudgetDefinition] = []
         var goals: [IncomeGoal] = []
+        var learned: [String: Int64] = [:]
 
         func settings() -> LedgerSettings? { storedSettings }
         func account(named name: String) -> Account? { accounts.values.first { $0.name.rawValue == name } }
@@ -34,6 +35,9 @@ final class LedgerProjectorTests: XCTestCase {
         }
         func insertBudgetDefinition(_ definition: BudgetDefinition) { budgets.append(definition) }
         func insertIncomeGoal(_ goal: IncomeGoal) { goals.append(goal) }
+        func learnSuggestion(accountID: String, features: [String], delta: Int64) {
+            learned[accountID, default: 0] += delta
+        }
         func budgetDefinitions(accountID: String) -> [BudgetDefinition] { budgets.filter { $0.accountID == accountID } }
         func setCheckpoint(_ position: Int64) { self.position = position }
         func checkpoint() -> Int64 { position }

@@ -19,12 +19,13 @@ extension Ledger {
         try writer.read { db in try Self.budgetCalculator(db, through: period).reports(through: period) }
     }
 
-    static func budgetCalculator(_ db: Database, through period: PlanPeriod) throws -> BudgetCalculator {
+    /// Spending is loaded up to the period's end, or up to `asOf` when that comes first (widgets).
+    static func budgetCalculator(_ db: Database, through period: PlanPeriod, asOf: LocalDate? = nil) throws -> BudgetCalculator {
         let store = SQLiteProjectionStore(db: db)
         let definitions = try store.allBudgetDefinitions()
         let from = min(BudgetCalculator.firstDate(of: definitions, period.length) ?? period.start, period.start)
         return BudgetCalculator(categories: try expenseCategories(db), definitions: definitions,
-                                spending: try dailyNet(db, type: .expense, from: from, through: period.end).map {
+                                spending: try dailyNet(db, type: .expense, from: from, through: min(period.end, asOf ?? period.end)).map {
                                     BudgetCalculator.DailySpend(accountID: $0.accountID, date: $0.date, amount: $0.amount)
                                 })
     }

@@ -42,15 +42,19 @@ public enum LedgerProjector {
             guard let transaction = try LedgerTransaction(recordedBy: event) else { return }
             try store.insertTransaction(transaction, at: position)
             try post(transaction.postings, sign: 1, to: store)
+            try learn(transaction, delta: 1, store)
         case .transactionEdited(let e):
             let before = try existingTransaction(e.transactionID, store)
             let after = try before.applying(e.changes)
             try post(before.postings, sign: -1, to: store)
             try post(after.postings, sign: 1, to: store)
             try store.updateTransaction(after, at: position)
+            try learn(before, delta: -1, store)
+            try learn(after, delta: 1, store)
         case .transactionVoided(let e):
             var transaction = try existingTransaction(e.transactionID, store)
             try post(transaction.postings, sign: -1, to: store)
+            try learn(transaction, delta: -1, store)
             transaction.isVoided = true
             transaction.version += 1
             try store.updateTransaction(transaction, at: position)
@@ -65,6 +69,14 @@ public enum LedgerProjector {
             try store.insertIncomeGoal(IncomeGoal(position: position, length: e.length, amount: e.amount,
                                                   effectiveFrom: e.effectiveFrom))
         }
+    }
+
+    /// Expenses teach the category suggester; an edit unlearns the old state and learns the new,
+    /// so a corrected category moves the evidence, and a void takes it away.
+    private static func learn(_ transaction: LedgerTransaction, delta: Int64, _ store: some ProjectionStore) throws {
+        guard transaction.kind == .expense, let category = transaction.toAccountID else { return }
+        try store.learnSuggestion(accountID: category, features: SuggestionFeatures.of(payee: transaction.payee, amount: transaction.amount),
+                                  delta: delta)
     }
 
     private static func post(_ postings: [Posting], sign: Int64, to store: some ProjectionStore) throws {

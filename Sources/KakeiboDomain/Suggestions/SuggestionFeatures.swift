@@ -1,0 +1,46 @@
+/// What a category suggestion looks at: the payee's words, normalised the way bank
+/// descriptors need (`SQ *BLUE BOTTLE #0423 11/02` → `blue`, `bottle`), and an amount bucket.
+public enum SuggestionFeatures {
+    /// Card-processor and terminal prefixes that say nothing about the merchant.
+    static let prefixes = ["sq *", "sq*", "paypal *", "paypal*", "tst* ", "tst*", "sp * ", "sp *", "pos ", "pp*", "ccd ", "ach "]
+    /// Words that appear on every kind of purchase.
+    static let noise: Set<String> = ["pos", "purchase", "debit", "credit", "card", "payment", "inc", "llc", "ltd", "co", "corp",
+                                     "the", "and", "of", "www", "com", "store", "visa", "mastercard", "ref", "txn", "recurring"]
+
+    /// Distinct payee tokens in first-seen order: lowercased, prefixes stripped, split on anything
+    /// but letters, without tokens holding digits (store numbers, dates, references) or noise words.
+    public static func payeeTokens(_ payee: String) -> [String] {
+        var text = payee.lowercased()
+        var stripped = true
+        while stripped {
+            stripped = false
+            text = String(text.drop { $0 == " " })
+            for prefix in prefixes where text.hasPrefix(prefix) {
+                text.removeFirst(prefix.count)
+                stripped = true
+            }
+        }
+        var tokens: [String] = []
+        var seen: Set<String> = []
+        for raw in text.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) {
+            let token = String(raw)
+            guard token.count >= 2, !token.contains(where: \.isNumber), !noise.contains(token), seen.insert(token).inserted else { continue }
+            tokens.append(token)
+        }
+        return tokens
+    }
+
+    /// A coarse, currency-aware size of the amount: `amount:<5`, `amount:<10`, … `amount:500+`.
+    public static func amountBucket(_ amount: Money) -> String {
+        var divisor: Int64 = 1
+        for _ in 0..<amount.currency.minorDigits { divisor *= 10 }
+        let major = amount.minorUnits.magnitude / UInt64(divisor)
+        for limit: UInt64 in [5, 10, 20, 50, 100, 200, 500] where major < limit { return "amount:<\(limit)" }
+        return "amount:500+"
+    }
+
+    /// Every feature of an expense: payee tokens (`payee:shell`) and the amount bucket.
+    public static func of(payee: String?, amount: Money?) -> [String] {
+        (payee.map(payeeTokens) ?? []).map { "payee:" + $0 } + (amount.map { [amountBucket($0)] } ?? [])
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import KakeiboDomain
+
+/// A multinomial naive Bayes over payee tokens and an amount bucket, with Lidstone smoothing
+/// (α = 0.1, so one earlier sighting of a merchant already counts; add-one would drown it).
+///
+/// The counts come from the suggestion projection, which learns every expense's category and
+/// moves the evidence when an edit corrects the category, so the user's corrections teach it.
+/// Scores are log-probabilities (the only floating point in Kakeibo: never money, and turned
+/// into integer basis points before anything leaves this type). Ties break by account id, so
+/// the same counts always give the same suggestion.
+public struct CategorySuggester {
+    public struct Counts: Sendable {
+        /// Expenses learned per category account.
+        public var documents: [String: Int64]
+        /// All feature occurrences per category account (for smoothing).
+        public var totals: [String: Int64]
+        /// How many distinct features have been seen in any category.
+        public var vocabularySize: Int
+        /// Occurrences of the query's features per category account (others may be left out).
+        public var features: [String: [String: Int64]]
+        public init(documents: [String: Int64], totals: [String: Int64], vocabularySize: Int, features: [String: [String: Int64]]) {
+            self.documents = documents; self.totals = totals; self.vocabularySize = vocabularySize; self.features = features
+        }
+
+        /// Counts from labelled examples, for tests and evaluations.
+        public init(examples: [(accountID: String, features: [String])]) {
+            var documents: [String: Int64] = [:], features: [String: [String: Int64]] = [:]
+            for example in examples {
+                documents[example.accountID, default: 0] += 1
+                for feature in example.features { features[example.accountID, default: [:]][feature, default: 0] += 1 }
+            }
+            self.init(documents: documents, totals: features.mapValues { $0.values.reduce(0, +) },
+                      vocabularySize: Set(features.values.flatMap(\.keys)).count, features: features)
+        }
+    }
+
+    public var counts: Counts
+    /// Below this confidence (basis points) the suggester abstains.
+    public var threshold: Int64
+
+    public init(counts: Counts, threshold: Int64 = 6_000) {
+        self.counts = counts
+        self.threshold = threshold
+    }
+
+    public func suggest(payee: String?, amount: Money?) -> CategorySuggestion {
+        let classes = counts.documents.filter { $0.value > 0 }.keys.sorted()
+        // Words no category has seen say nothing about any of them; left in, smoothing would
+        // tilt every unseen word towards the categories with the fewest words.
+        let query = SuggestionFeatures.of(payee: payee, amount: amount).filter { feature in
+            classes.contains { (counts.features[$0]?[feature] ?? 0) > 0 }
+        }
+        let payeeFeatures = query.filter { $0.hasPrefix("payee:") }
+        let known = payeeFeatures.filter { feature in classes.contains { (counts.features[$0]?[feature] ?? 0) > 0 } }
+        guard !classes.isEmpty else { return abstain("nothing learned yet: categorise a few expenses first") }
+        guard !known.isEmpty else { return abstain("no payee word has been seen before") }
+
+        let v = Double(max(counts.vocabularySize, 1)), alpha = 0.1
+        let scores = classes.map { id -> (String, Double) in
+            let features = counts.features[id] ?? [:]
+            let total = Double(counts.totals[id] ?? 0)
+            // A uniform prior: a merchant's words, not how busy a category is, should decide.
+            // (With the empirical prior, one pharmacy visit loses to fifty grocery runs.)
+            var score = 0.0
+            for feature in query { score += log((Double(features[feature] ?? 0) + alpha) / (total + alpha * v)) }
+            return (id, score)
+        }
+        let best = scores.map(\.1).max()!
+        let weights = scores.map { ($0.0, exp($0.1 - best)) }
+        let sum = weights.reduce(0) { $0 + $1.1 }
+        let unsorted: [(String, Int64)] = weights.map { ($0.0, Int64(($0.1 / sum * 10_000).rounded(.down))) }
+        let ranked = unsorted.sorted { a, b in a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
+        let (winner, confidence) = ranked[0]
+        let seen: [String: Int64] = counts.features[winner] ?? [:]
+        let supporting: [(feature: String, count: Int64)] = known.compactMap { feature in
+            guard let count = seen[feature], count > 0 else { return nil }
+            return (feature, count)
+        }
+        let strongest = supporting.sorted { a, b in a.count != b.count ? a.count > b.count : a.feature < b.feature }
+        let evidence: [String] = strongest.prefix(5).map { String($0.feature.dropFirst("payee:".count)) }
+        let alternatives = ranked.dropFirst().prefix(3).map { (accountID: $0.0, confidenceBasisPoints: $0.1) }
+        guard confidence >= threshold else {
+            return CategorySuggestion(accountID: nil, confidenceBasisPoints: confidence, evidence: evidence,
+                                      alternatives: [(winner, confidence)] + alternatives.prefix(2),
+                                      abstention: "the best guess is below the \(BasisPoints.decimalString(threshold)) confidence threshold")
+        }
+        return CategorySuggestion(accountID: winner, confidenceBasisPoints: confidence, evidence: evidence, alternatives: alternatives,
+                                  abstention: nil)
+    }
+
+    private func abstain(_ reason: String) -> CategorySuggestion {
+        CategorySuggestion(accountID: nil, confidenceBasisPoints: 0, evidence: [], alternatives: [], abstention: reason)
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import XCTest
+
+final class SuggestCommandTests: KakeiboCLITestCase {
+    func testSuggestPrintsTheCategoryAndItsEvidenceOrAbstains() throws {
+        try initialisedLedger()
+        try ok("category", "add", "fuel")
+        for (payee, category) in [("SHELL 0423 KL", "fuel"), ("Shell 1187", "fuel"), ("Corner Shop", "groceries")] {
+            try record("expense", "40", "--from", "assets:checking", "--category", category, "--payee", payee, "--date", "2026-11-02")
+        }
+        XCTAssertEqual(try ok("suggest", "--payee", "POS SHELL 0423 KL").out, "expenses:fuel  98.94%  evidence: shell, kl")
+        let json = try ok("suggest", "--payee", "shell", "--amount", "41", "--format", "json").jsonObject()
+        XCTAssertEqual(json["category"] as? String, "expenses:fuel")
+        XCTAssertEqual(json["abstained"] as? Bool, false)
+        XCTAssertEqual(json["evidence"] as? [String], ["shell"])
+        XCTAssertEqual(try ok("suggest", "--payee", "Nowhere 12").out, "no suggestion: no payee word has been seen before")
+        XCTAssertTrue(try ok("suggest", "--payee", "shell", "--threshold", "100").out.hasPrefix("no suggestion: the best guess is below"))
+    }
+}

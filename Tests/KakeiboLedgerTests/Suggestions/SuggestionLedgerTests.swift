@@ -1,0 +1,46 @@
+import KakeiboDomain
+import KakeiboLedger
+import KakeiboProjections
+import XCTest
+
+/// The suggestion projection learns from captures, follows corrections and voids, and is
+/// rebuilt exactly by a replay.
+final class SuggestionLedgerTests: LedgerTestCase {
+    func suggestion(_ payee: String) throws -> (category: String?, confidence: Int64) {
+        let (suggestion, names) = try ledger.suggestCategory(payee: payee)
+        return (suggestion.accountID.flatMap { names[$0] }, suggestion.confidenceBasisPoints)
+    }
+
+    func testCorrectionsTeachAndVoidsForget() throws {
+        XCTAssertNil(try suggestion("Cinema City").category, "nothing learned yet")
+        try expense("12", category: "groceries", payee: "Green Grocer #101")
+        try expense("14", category: "groceries", payee: "GREEN GROCER 2206")
+        let first = try expense("32", category: "dining", payee: "Cinema City")
+        let second = try expense("30", category: "dining", payee: "CINEMA CITY #2 11/02")
+        XCTAssertEqual(try suggestion("SQ *CINEMA CITY").category, "expenses:dining")
+
+        try ledger.record(.addCategory(.init(name: "entertainment")))
+        try ledger.record(.editTransaction(.init(id: first, category: "entertainment", reason: "it was a film")))
+        try ledger.record(.editTransaction(.init(id: second, category: "entertainment", reason: "it was a film")))
+        let corrected = try suggestion("Cinema City 0042")
+        XCTAssertEqual(corrected.category, "expenses:entertainment", "the corrections moved the evidence")
+        XCTAssertGreaterThan(corrected.confidence, 9_000)
+        XCTAssertEqual(try ledger.replayDifferences(), [], "incremental learning equals a replay")
+
+        try ledger.record(.voidTransaction(id: first, reason: nil))
+        try ledger.record(.voidTransaction(id: second, reason: nil))
+        XCTAssertNil(try suggestion("Cinema City").category, "voided expenses teach nothing")
+        XCTAssertEqual(try suggestion("green grocer").category, "expenses:groceries")
+        XCTAssertEqual(try ledger.replayDifferences(), [])
+        try ledger.replay()
+        XCTAssertEqual(try suggestion("green grocer").category, "expenses:groceries")
+    }
+
+    func testAnEditOfPayeeOrAmountRelearnsTheExpense() throws {
+        let id = try expense("45.10", category: "dining", payee: "Shel 0423")
+        try ledger.record(.editTransaction(.init(id: id, amount: "46", payee: .some("SHELL 0423"), reason: "typo")))
+        XCTAssertEqual(try suggestion("shell").category, "expenses:dining")
+        XCTAssertNil(try suggestion("shel").category, "the old spelling was unlearned")
+        XCTAssertEqual(try ledger.replayDifferences(), [])
+    }
+}
