@@ -1,7 +1,7 @@
 /// A JSON document restricted to what a ledger needs: no floating point numbers, ever.
 ///
-/// Money travels as integer minor units or as strings, so a `Double` can never
-/// round an amount. Equality and hashing follow Swift's `String` rules
+/// Money travels as integer minor units or as strings: with no binary floating-point
+/// case, nothing can round a sum of money. Equality and hashing follow Swift's `String` rules
 /// (canonical equivalence); when byte identity matters, compare
 /// `canonicalBytes()` instead.
 public enum JSONValue: Hashable, Sendable {
