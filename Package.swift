@@ -57,11 +57,13 @@ let package = Package(
         .executableTarget(name: "MigrationEmbedder"),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"]),
 
-        .testTarget(name: "KakeiboDomainTests", dependencies: ["KakeiboDomain"]),
+        // Helpers the test targets share (seeded generators).
+        .target(name: "KakeiboTestSupport", path: "Tests/KakeiboTestSupport"),
+        .testTarget(name: "KakeiboDomainTests", dependencies: ["KakeiboDomain", "KakeiboTestSupport"]),
         .testTarget(name: "KakeiboEventStoreTests", dependencies: ["KakeiboEventStore", "KakeiboDomain", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "KakeiboProjectionsTests", dependencies: ["KakeiboProjections", "KakeiboDomain"]),
-        .testTarget(name: "KakeiboLedgerTests", dependencies: ["KakeiboLedger", "KakeiboDomain", "KakeiboEventStore", "KakeiboProjections", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "KakeiboCLITests", dependencies: ["kakeibo"]),
-        .testTarget(name: "KakeiboInteropTests", dependencies: ["KakeiboInterop", "KakeiboLedger", "KakeiboDomain", "kakeibo"]),
+        .testTarget(name: "KakeiboProjectionsTests", dependencies: ["KakeiboProjections", "KakeiboDomain", "KakeiboTestSupport"]),
+        .testTarget(name: "KakeiboLedgerTests", dependencies: ["KakeiboLedger", "KakeiboDomain", "KakeiboEventStore", "KakeiboProjections", "KakeiboTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "KakeiboCLITests", dependencies: ["kakeibo", "KakeiboTestSupport"]),
+        .testTarget(name: "KakeiboInteropTests", dependencies: ["KakeiboInterop", "KakeiboLedger", "KakeiboDomain", "kakeibo", "KakeiboTestSupport"]),
     ]
 )

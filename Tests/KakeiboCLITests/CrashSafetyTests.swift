@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import KakeiboTestSupport
 
 /// Kills `kakeibo import journal` with SIGKILL at seeded random moments. After every kill the
 /// chain verifies, the projections equal a replay, the import is either wholly there or not
@@ -33,7 +34,7 @@ final class CrashSafetyTests: XCTestCase {
         let expectedBalances = try sandbox.run(["balance", "--format", "csv"], db: reference).out
         let importedEvents = try eventCount(reference) - setupEvents
 
-        var generator = SplitMix(seed: 20261122)
+        var generator = SplitMix64(seed: 20261122)
         var killedMidway = 0
         for trial in 0..<trials {
             let ledger = sandbox.path("trial-\(trial).sqlite")
@@ -75,7 +76,7 @@ final class CrashSafetyTests: XCTestCase {
 
     /// A household journal: salary, rent, groceries with elided amounts, card payments.
     static func journal(transactions: Int) -> String {
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         var lines: [String] = []
         for index in 0..<transactions {
             let day = 1 + index / 10
@@ -96,15 +97,4 @@ final class CrashSafetyTests: XCTestCase {
         return lines.joined(separator: "\n")
     }
 
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E3779B97F4A7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-            return z ^ (z >> 31)
-        }
-    }
 }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import KakeiboDomain
+import KakeiboTestSupport
 
 /// The parser is the gate for replayed ledger data: it must accept exactly
 /// RFC 8259 minus floating point, and say precisely where anything else is.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import KakeiboDomain
+import KakeiboTestSupport
 
 /// Canonical bytes are hashed into the ledger, so these tests pin exact output.
 final class JSONValueSerializationTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import KakeiboDomain
+import KakeiboTestSupport
 
 
 final class MoneyTests: XCTestCase {

@@ -1,21 +1,11 @@
 import KakeiboDomain
 import KakeiboLedger
 import XCTest
+import KakeiboTestSupport
 
 /// Random valid command sequences: the incrementally maintained projections must equal a
 /// replay, every currency must sum to zero, and balances must match an independent model.
 final class ReplayPropertyTests: LedgerTestCase {
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E3779B97F4A7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The model: what each live transaction moves, by account name, in cents.
     struct Model {
         var transactions: [String: [String: Int64]] = [:]
@@ -37,7 +27,7 @@ final class ReplayPropertyTests: LedgerTestCase {
     }
 
     private func runSequence(seed: UInt64, steps: Int) throws {
-        var random = SplitMix64(state: seed)
+        var random = SplitMix64(seed: seed)
         var model = Model()
         var live: [String] = []
         var general: Set<String> = []

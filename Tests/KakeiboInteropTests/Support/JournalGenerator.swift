@@ -1,3 +1,5 @@
+import KakeiboTestSupport
+
 /// Writes seeded hledger journals shaped like a household's books: salary, card and cash
 /// expenses, splits, transfers, a euro wallet, elided amounts, every date style, comments and
 /// tags, and balance assertions on an account whose running balance the generator tracks.

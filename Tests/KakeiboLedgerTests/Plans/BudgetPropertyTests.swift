@@ -2,14 +2,13 @@ import KakeiboDomain
 import KakeiboLedger
 import KakeiboProjections
 import XCTest
+import KakeiboTestSupport
 
 /// Seeded random logs of expenses, refunds, edits, voids, budget sets and clears (every
 /// rollover, both lengths, dated in the past and mid-period) and archives. For every period:
 /// Σ available = Σ budgeted + Σ carried in − Σ spent, each carry-out is the next carry-in, spending
 /// matches an independent model, and a replay gives byte-identical reports.
 final class BudgetPropertyTests: LedgerTestCase {
-    typealias SplitMix64 = ReplayPropertyTests.SplitMix64
-
     func testRolloverInvariantsOnRandomLogs() throws {
         for seed in 1...6 as ClosedRange<UInt64> {
             try setUpWithError()
@@ -25,7 +24,7 @@ final class BudgetPropertyTests: LedgerTestCase {
     private var parentLinesSeen = 0
 
     private func runSequence(seed: UInt64, steps: Int) throws {
-        var random = SplitMix64(state: seed)
+        var random = SplitMix64(seed: seed)
         let categories = ["groceries", "dining", "expenses:dining:cafe", "rent"]
         var live: [String: (category: String, cents: Int64, date: String)] = [:]
         var order: [String] = []
