@@ -24,8 +24,8 @@ struct WidgetSnapshotBuilder {
             document("expenses", try expenses(currency)),
             document("transfers", try transfers(currency)),
             document("accounts", try accounts()),
-            document("forecast", ["currency": .string(currency.code), "forecasts": [],
-                                  "note": "spend forecasts are not built yet; this list stays empty until they are"]),
+            document("forecast", ["currency": .string(currency.code), "forecasts": try Ledger.spendForecasts(db, asOf: asOf).json,
+                                  "note": "per expense category: the rest of this month and the next, a point and an 80 % interval"]),
         ]
         let index = document("index", [
             "documents": .array(widgets.map { widget in
