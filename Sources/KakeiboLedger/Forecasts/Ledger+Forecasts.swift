@@ -26,13 +26,15 @@ extension Ledger {
         }.sorted { $0.category.name < $1.category.name })
     }
 
-    /// Expense postings in the base currency between two dates, with their payee.
+    /// Expense postings in the base currency between two dates, one entry per category, date and
+    /// payee (two purchases at one shop on one day count as one occurrence).
     static func forecaster(_ db: Database, from: LocalDate, through: LocalDate) throws -> SpendForecaster {
         guard let settings = try SQLiteProjectionStore(db: db).settings() else { throw LedgerError.ledgerNotInitialised }
         let rows = try Row.fetchAll(db, sql: """
-            SELECT p.account_id, t.date, COALESCE(t.payee, t.memo), p.amount
+            SELECT p.account_id, t.date, COALESCE(t.payee, t.memo) AS payee, SUM(p.amount)
             FROM transactions t CROSS JOIN postings p ON p.txn_id = t.txn_id JOIN accounts a ON a.account_id = p.account_id
             WHERE t.date >= ? AND t.date <= ? AND a.type = 'expense' AND p.currency = ?
+            GROUP BY p.account_id, t.date, payee
             """, arguments: [from.description, through.description, settings.baseCurrency.code])
         return SpendForecaster(entries: try rows.map { row in
             SpendForecaster.Entry(accountID: row[0], date: try LocalDate(iso: row[1]), payee: row[2], amount: row[3])

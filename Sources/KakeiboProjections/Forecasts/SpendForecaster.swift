@@ -61,12 +61,12 @@ public struct SpendForecaster {
             }
             // Non-recurring totals of the complete months since the category's first posting.
             let first = items.map(\.date).min()!
-            var residuals: [Int64] = []
-            var month = PeriodLength.monthly.period(containing: max(first, windowStart))
-            while month < current {
-                let inMonth = items.filter { month.contains($0.date) && !recurringDates.contains(EntryKey($0)) }
-                residuals.append(inMonth.reduce(Int64(0)) { $0 &+ $1.amount })
-                month = month.next
+            let firstMonth = PeriodLength.monthly.period(containing: max(first, windowStart))
+            let monthIndex = { (date: LocalDate) in (date.year - firstMonth.start.year) * 12 + date.month - firstMonth.start.month }
+            var residuals = [Int64](repeating: 0, count: max(0, monthIndex(current.start)))
+            for item in items where residuals.indices.contains(monthIndex(item.date)) {
+                if !recurringDates.isEmpty && recurringDates.contains(EntryKey(item)) { continue }
+                residuals[monthIndex(item.date)] &+= item.amount
             }
             residuals.sort()
             let median = Self.quantile(residuals, 1, 2), low = Self.quantile(residuals, 1, 10), high = Self.quantile(residuals, 9, 10)
@@ -132,9 +132,13 @@ public struct SpendForecaster {
     }
 
     static func recurringSeries(_ items: [Entry]) -> [Series] {
+        var keys: [String: String] = [:] // payee → normalised key, computed once per distinct payee
         let byPayee = Dictionary(grouping: items.filter { $0.payee != nil }) { entry in
+            if let key = keys[entry.payee!] { return key }
             let tokens = SuggestionFeatures.payeeTokens(entry.payee!)
-            return tokens.isEmpty ? entry.payee!.lowercased() : tokens.joined(separator: " ")
+            let key = tokens.isEmpty ? entry.payee!.lowercased() : tokens.joined(separator: " ")
+            keys[entry.payee!] = key
+            return key
         }
         return byPayee.keys.sorted().compactMap { key in
             let occurrences = byPayee[key]!.sorted { $0.date < $1.date }
