@@ -6,12 +6,14 @@ extension Ledger {
     /// Spend forecasts per expense category as of a date (default: today in the ledger's zone).
     public func spendForecasts(asOf: LocalDate? = nil) throws -> SpendForecastReport {
         let asOf = try asOf ?? today()
+        try PlanPeriod.check(asOf)
         return try writer.read { db in try Self.spendForecasts(db, asOf: asOf) }
     }
 
     /// Forecasts as of each of the last `months` month ends, compared with what followed.
     public func forecastBacktest(asOf: LocalDate? = nil, months: Int = 6) throws -> SpendForecaster.Backtest {
         let asOf = try asOf ?? today()
+        try PlanPeriod.check(asOf)
         return try writer.read { db in
             try Self.forecaster(db, from: SpendForecaster.firstDate(asOf: asOf, backtestMonths: months), through: asOf)
                 .backtest(asOf: asOf, months: months)
