@@ -20,6 +20,7 @@ enum ProjectionRebuilder {
             if done % 10_000 == 0 { progress(done, total) }
         }
         try store.flushBalances()
+        try store.flushSuggestions()
         try store.setCheckpoint(done)
         progress(done, total)
     }

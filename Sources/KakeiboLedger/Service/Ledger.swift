@@ -79,6 +79,7 @@ public final class Ledger: Sendable {
                 results.append(try record(command, options: commandOptions, store: store))
             }
             try store.flushBalances()
+            try store.flushSuggestions()
             return results
         }
     }
@@ -156,6 +157,7 @@ public final class Ledger: Sendable {
             last = envelope.position
         }
         try store.flushBalances()
+        try store.flushSuggestions()
         try store.setCheckpoint(last)
     }
 
