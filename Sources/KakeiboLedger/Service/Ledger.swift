@@ -45,6 +45,7 @@ public final class Ledger: Sendable {
         guard try ledger.writer.read({ db in try SQLiteProjectionStore(db: db).settings() }) != nil else {
             throw LedgerError.ledgerNotInitialised
         }
+        try ledger.backfillSuggestionsIfNeeded()
         return ledger
     }
 

@@ -39,3 +39,15 @@ extension Ledger {
         }
     }
 }
+
+extension Ledger {
+    /// A ledger upgraded to suggestions learns its existing expenses once, on open; the check is
+    /// one read, and the write happens only that once.
+    func backfillSuggestionsIfNeeded() throws {
+        guard try writer.read({ db in try SQLiteProjectionStore(db: db).needsSuggestionBackfill() }) else { return }
+        try writeTransaction { db in
+            let store = SQLiteProjectionStore(db: db)
+            if try store.needsSuggestionBackfill() { try store.backfillSuggestions() }
+        }
+    }
+}

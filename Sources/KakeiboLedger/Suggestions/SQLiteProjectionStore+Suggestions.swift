@@ -54,6 +54,28 @@ extension SQLiteProjectionStore {
         }
     }
 
+    /// Set by Migrations/0004 on a ledger that had events before suggestions existed.
+    static let backfillMarker = "suggestions-backfill"
+
+    func needsSuggestionBackfill() throws -> Bool {
+        try Int.fetchOne(db, sql: "SELECT 1 FROM projection_checkpoints WHERE projection = ?", arguments: [Self.backfillMarker]) != nil
+    }
+
+    /// Learns every live expense from the transactions projection (what a replay would learn,
+    /// since voids and edits unlearn exactly what they replace), then clears the marker.
+    func backfillSuggestions() throws {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT p.account_id, t.payee, p.amount, p.currency
+            FROM transactions t JOIN postings p ON p.txn_id = t.txn_id AND p.line = 0 WHERE t.kind = 'expense'
+            """)
+        for row in rows {
+            try learnSuggestion(accountID: row[0], payee: row[1], amount: Money(minorUnits: row[2], currency: try Currency(code: row[3])),
+                                delta: 1)
+        }
+        try flushSuggestions()
+        try db.execute(sql: "DELETE FROM projection_checkpoints WHERE projection = ?", arguments: [Self.backfillMarker])
+    }
+
     /// What the suggester needs: documents and feature totals per category, the vocabulary size,
     /// and the counts of the query's own features only.
     func suggestionCounts(features: [String]) throws -> CategorySuggester.Counts {
