@@ -12,3 +12,9 @@ CREATE TABLE suggestion_features (
     count      INTEGER NOT NULL CHECK (count >= 0),
     PRIMARY KEY (account_id, feature)
 ) WITHOUT ROWID;
+
+-- A ledger that already holds events when this migration runs has expenses the counts above
+-- have not learned. This row asks the next open to learn them from the transactions projection
+-- (one pass, no replay) and is then deleted; a fresh ledger has no checkpoint yet and no row.
+INSERT INTO projection_checkpoints (projection, position)
+SELECT 'suggestions-backfill', position FROM projection_checkpoints WHERE projection = 'ledger';

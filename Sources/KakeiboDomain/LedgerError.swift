@@ -89,7 +89,7 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidPeriod(let text):
             "invalid period \"\(text)\"; write a month as 2026-11 or an ISO week as 2026-W47"
         case .nonPositiveAmount(let field):
-            "the \(field) must be more than zero; to stop it, clear it instead"
+            "the \(field) must be more than zero" + (field == "budget amount" ? "; to stop a budget, run `kakeibo budget clear CATEGORY`" : "")
         case .noBudget(let name):
             "category \"\(name)\" has no budget to clear; see `kakeibo budget report`"
         case .notAnExpenseCategory(let name):

@@ -15,7 +15,7 @@ struct Kakeibo: ParsableCommand {
         subcommands: [
             Init.self, AccountCommand.self, CategoryCommand.self,
             Expense.self, Income.self, Transfer.self, Txn.self, Edit.self, VoidCommand.self,
-            BudgetCommand.self, GoalCommand.self, WidgetsCommand.self, Suggest.self,
+            BudgetCommand.self, GoalCommand.self, WidgetsCommand.self, Suggest.self, Forecast.self,
             Balance.self, Register.self, History.self, Log.self, Verify.self, Replay.self,
             ImportCommand.self, ExportCommand.self,
         ])

@@ -66,6 +66,12 @@ final class PlanCommandTests: KakeiboCLITestCase {
         _ = try assertRefused(["budget", "set", "groceries", "10", "--period", "daily"], mentioning: ["daily"], exitCode: 64)
         _ = try assertRefused(["budget", "report", "--period", "2026-13"], mentioning: ["invalid period \"2026-13\""], exitCode: 1)
         _ = try assertRefused(["goal", "set", "-5"], mentioning: ["income goal must be more than zero"], exitCode: 1)
+        _ = try assertRefused(["widgets", "export", "--out", sandbox.path("w"), "--as-of", "0001-01-01"],
+                              mentioning: ["0001-01-01 is outside the years 1900 to 2999"], exitCode: 1)
+        XCTAssertEqual(try ok("budget", "report").stdoutLines, [
+            "budgets 2026-11 (2026-11-01 to 2026-11-30)",
+            "no monthly budget applies; set one with `kakeibo budget set groceries 400 --period monthly`",
+        ])
     }
 
     func testGoalSetAndReport() throws {

@@ -35,7 +35,7 @@ final class LedgerProjectorTests: XCTestCase {
         }
         func insertBudgetDefinition(_ definition: BudgetDefinition) { budgets.append(definition) }
         func insertIncomeGoal(_ goal: IncomeGoal) { goals.append(goal) }
-        func learnSuggestion(accountID: String, features: [String], delta: Int64) {
+        func learnSuggestion(accountID: String, payee: String?, amount: Money?, delta: Int64) {
             learned[accountID, default: 0] += delta
         }
         func budgetDefinitions(accountID: String) -> [BudgetDefinition] { budgets.filter { $0.accountID == accountID } }

@@ -4,6 +4,7 @@ extension LedgerDecider {
     func setBudget(_ input: LedgerCommand.BudgetInput) throws -> LedgerEvent.BudgetSet {
         let account = try expenseCategory(input.category, allowArchived: false)
         let amount = try positiveAmount(input.amount, currency: account.currency, field: "budget amount")
+        try PlanPeriod.check(input.from ?? context.today)
         return .init(accountID: account.id, length: input.length, amount: amount, effectiveFrom: input.from ?? context.today,
                      rollover: input.rollover)
     }
@@ -15,11 +16,13 @@ extension LedgerDecider {
         guard let last = definitions.max(by: { $0.position < $1.position }), last.budget != nil else {
             throw LedgerError.noBudget(name)
         }
+        try PlanPeriod.check(from ?? context.today)
         return .init(accountID: account.id, effectiveFrom: from ?? context.today)
     }
 
     func setIncomeGoal(_ input: LedgerCommand.GoalInput, baseCurrency: Currency) throws -> LedgerEvent.IncomeGoalSet {
         let amount = try positiveAmount(input.amount, currency: input.currency ?? baseCurrency, field: "income goal")
+        try PlanPeriod.check(input.from ?? context.today)
         return .init(length: input.length, amount: amount, effectiveFrom: input.from ?? context.today)
     }
 

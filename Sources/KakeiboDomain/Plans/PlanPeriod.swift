@@ -56,7 +56,8 @@ public struct PlanPeriod: Hashable, Comparable, Sendable, CustomStringConvertibl
             }
             return value
         }
-        guard bytes.count == 7 || bytes.count == 8, let year = number(0..<4), bytes[4] == UInt8(ascii: "-"), year >= 1 else {
+        guard bytes.count == 7 || bytes.count == 8, let year = number(0..<4), bytes[4] == UInt8(ascii: "-"),
+              Self.supportedYears.contains(year) else {
             throw .invalidPeriod(text)
         }
         if bytes.count == 7, let month = number(5..<7) {
@@ -65,7 +66,7 @@ public struct PlanPeriod: Hashable, Comparable, Sendable, CustomStringConvertibl
             return
         }
         guard bytes.count == 8, bytes[5] == UInt8(ascii: "W") || bytes[5] == UInt8(ascii: "w"), let week = number(6..<8),
-              year <= 9998, week >= 1 else {
+              week >= 1 else {
             throw .invalidPeriod(text)
         }
         // January 4th is always in week 1.
@@ -79,6 +80,17 @@ public struct PlanPeriod: Hashable, Comparable, Sendable, CustomStringConvertibl
     }
 
     public static func < (lhs: PlanPeriod, rhs: PlanPeriod) -> Bool { lhs.start < rhs.start }
+
+    /// Plans walk periods back and forth (history, rollover, the next period), so their dates stay
+    /// well inside the calendar's 1…9999 range.
+    public static let supportedYears = 1900...2999
+
+    /// Refuses a plan or report date outside `supportedYears`.
+    public static func check(_ date: LocalDate) throws(LedgerError) {
+        guard supportedYears.contains(date.year) else {
+            throw .date(.outOfRange("\(date) is outside the years \(supportedYears.lowerBound) to \(supportedYears.upperBound) that budgets, goals, forecasts and widgets cover"))
+        }
+    }
 
     private static func dayOfYear(_ date: LocalDate) -> Int {
         // The 1st of January of the date's year, found by walking back through its months.

@@ -8,6 +8,7 @@ extension Ledger {
     /// budget definitions and the postings, walking forward from the first budget for rollover.
     public func budgetReport(period: PlanPeriod? = nil, atPosition: Int64? = nil) throws -> BudgetReport {
         let period = try period ?? PeriodLength.monthly.period(containing: today())
+        try PlanPeriod.check(period.start)
         return try withProjection(at: atPosition) { db in
             try Self.budgetCalculator(db, through: period).report(for: period)
         }

@@ -6,6 +6,7 @@ extension Ledger {
     /// Income goal progress as of a date (default: today in the ledger's time zone).
     public func goalReport(asOf: LocalDate? = nil, atPosition: Int64? = nil) throws -> GoalReport {
         let asOf = try asOf ?? today()
+        try PlanPeriod.check(asOf)
         return try withProjection(at: atPosition) { db in try Self.goalReport(db, asOf: asOf) }
     }
 

@@ -27,6 +27,7 @@ enum ProjectionRebuilder {
             if done % 10_000 == 0 && done < total { progress(done, total) }
         }
         try store.flushBalances()
+        try store.flushSuggestions()
         for index in indexes { try target.execute(sql: index["sql"]) }
         try store.setCheckpoint(done)
         progress(done, total)

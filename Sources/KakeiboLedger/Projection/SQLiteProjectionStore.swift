@@ -226,6 +226,16 @@ final class ProjectionCache {
     var pendingBalances: [BalanceKey: Int64] = [:]
     /// The log's head after this access's last append.
     var head: EventLog.LogHead?
+    /// Suggestion count changes not yet written, per category and feature (nil: the category's
+    /// document count), and the features of each payee seen, so a batch tokenises each once.
+    var pendingSuggestions: [SuggestionKey: Int64] = [:]
+    var payeeFeatures: [String: [String]] = [:]
+
+    struct SuggestionKey: Hashable, Comparable {
+        var account: String
+        var feature: String?
+        static func < (a: Self, b: Self) -> Bool { (a.account, a.feature ?? "") < (b.account, b.feature ?? "") }
+    }
 
     func remember(_ account: Account) -> Account {
         if let previous = accounts[account.id], previous.name != account.name {

@@ -45,6 +45,7 @@ public final class Ledger: Sendable {
         guard try ledger.writer.read({ db in try SQLiteProjectionStore(db: db).settings() }) != nil else {
             throw LedgerError.ledgerNotInitialised
         }
+        try ledger.backfillSuggestionsIfNeeded()
         return ledger
     }
 
@@ -98,6 +99,7 @@ public final class Ledger: Sendable {
                 }
             }
             try store.flushBalances()
+            try store.flushSuggestions()
             return results
         }
     }
@@ -188,6 +190,7 @@ public final class Ledger: Sendable {
             last = envelope.position
         }
         try store.flushBalances()
+        try store.flushSuggestions()
         try store.setCheckpoint(last)
     }
 

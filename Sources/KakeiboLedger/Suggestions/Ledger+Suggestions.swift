@@ -1,3 +1,4 @@
+import GRDB
 import KakeiboDomain
 import KakeiboProjections
 
@@ -19,6 +20,34 @@ extension Ledger {
                 names[id] = try store.account(id: id)?.name.rawValue ?? id
             }
             return (suggestion, names)
+        }
+    }
+}
+
+extension Ledger {
+    /// Replays the live expenses in recording order through the suggester (see `SuggestionEvaluation`).
+    public func suggestionStats(threshold: Int64 = 6_000) throws -> SuggestionEvaluation {
+        try writer.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT p.account_id, t.payee, p.amount, p.currency
+                FROM transactions t JOIN postings p ON p.txn_id = t.txn_id AND p.line = 0
+                WHERE t.kind = 'expense' ORDER BY t.first_position
+                """)
+            return SuggestionEvaluation(examples: try rows.map { row in
+                .init(accountID: row[0], payee: row[1], amount: Money(minorUnits: row[2], currency: try Currency(code: row[3])))
+            }, threshold: threshold)
+        }
+    }
+}
+
+extension Ledger {
+    /// A ledger upgraded to suggestions learns its existing expenses once, on open; the check is
+    /// one read, and the write happens only that once.
+    func backfillSuggestionsIfNeeded() throws {
+        guard try writer.read({ db in try SQLiteProjectionStore(db: db).needsSuggestionBackfill() }) else { return }
+        try writeTransaction { db in
+            let store = SQLiteProjectionStore(db: db)
+            if try store.needsSuggestionBackfill() { try store.backfillSuggestions() }
         }
     }
 }

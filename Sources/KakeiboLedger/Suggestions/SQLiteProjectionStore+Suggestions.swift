@@ -6,26 +6,74 @@ import KakeiboProjections
 // zero are deleted, so a capture followed by its void leaves the tables as if neither happened.
 
 extension SQLiteProjectionStore {
-    func learnSuggestion(accountID: String, features: [String], delta: Int64) throws {
-        guard delta < 0 else {
-            try db.cachedStatement(sql: """
-                INSERT INTO suggestion_classes (account_id, documents) VALUES (?, ?)
-                ON CONFLICT (account_id) DO UPDATE SET documents = documents + excluded.documents
-                """).execute(arguments: [accountID, delta])
-            let upsert = try db.cachedStatement(sql: """
-                INSERT INTO suggestion_features (account_id, feature, count) VALUES (?, ?, ?)
-                ON CONFLICT (account_id, feature) DO UPDATE SET count = count + excluded.count
-                """)
-            for feature in features { try upsert.execute(arguments: [accountID, feature, delta]) }
-            return
+    /// Adds up in memory; `flushSuggestions()` writes once per batch, like balances.
+    func learnSuggestion(accountID: String, payee: String?, amount: Money?, delta: Int64) throws {
+        var features: [String]
+        if let payee, let cached = cache.payeeFeatures[payee] {
+            features = cached
+        } else {
+            features = SuggestionFeatures.of(payee: payee, amount: nil)
+            if let payee {
+                if cache.payeeFeatures.count >= 50_000 { cache.payeeFeatures = [:] } // bounded memory in long rebuilds
+                cache.payeeFeatures[payee] = features
+            }
         }
-        // SQLite checks CHECK constraints before an upsert's conflict, so unlearning updates.
-        try db.cachedStatement(sql: "UPDATE suggestion_classes SET documents = documents + ? WHERE account_id = ?")
-            .execute(arguments: [delta, accountID])
-        let update = try db.cachedStatement(sql: "UPDATE suggestion_features SET count = count + ? WHERE account_id = ? AND feature = ?")
-        for feature in features { try update.execute(arguments: [delta, accountID, feature]) }
-        try db.cachedStatement(sql: "DELETE FROM suggestion_classes WHERE account_id = ? AND documents = 0").execute(arguments: [accountID])
-        try db.cachedStatement(sql: "DELETE FROM suggestion_features WHERE account_id = ? AND count = 0").execute(arguments: [accountID])
+        if let amount { features.append(SuggestionFeatures.amountBucket(amount)) }
+        cache.pendingSuggestions[.init(account: accountID, feature: nil), default: 0] += delta
+        for feature in features { cache.pendingSuggestions[.init(account: accountID, feature: feature), default: 0] += delta }
+    }
+
+    /// Writes the pending counts. SQLite checks CHECK constraints before an upsert's conflict
+    /// clause, so decreases are plain updates, and rows that reach zero are deleted.
+    func flushSuggestions() throws {
+        let pending = cache.pendingSuggestions.filter { $0.value != 0 }.sorted { $0.key < $1.key }
+        cache.pendingSuggestions = [:]
+        guard !pending.isEmpty else { return }
+        let addClass = try db.cachedStatement(sql: """
+            INSERT INTO suggestion_classes (account_id, documents) VALUES (?, ?)
+            ON CONFLICT (account_id) DO UPDATE SET documents = documents + excluded.documents
+            """)
+        let addFeature = try db.cachedStatement(sql: """
+            INSERT INTO suggestion_features (account_id, feature, count) VALUES (?, ?, ?)
+            ON CONFLICT (account_id, feature) DO UPDATE SET count = count + excluded.count
+            """)
+        let subtractClass = try db.cachedStatement(sql: "UPDATE suggestion_classes SET documents = documents + ? WHERE account_id = ?")
+        let subtractFeature = try db.cachedStatement(sql: "UPDATE suggestion_features SET count = count + ? WHERE account_id = ? AND feature = ?")
+        var decreased = false
+        for (key, delta) in pending {
+            switch (key.feature, delta > 0) {
+            case (nil, true): try addClass.execute(arguments: [key.account, delta])
+            case (let feature?, true): try addFeature.execute(arguments: [key.account, feature, delta])
+            case (nil, false): try subtractClass.execute(arguments: [delta, key.account]); decreased = true
+            case (let feature?, false): try subtractFeature.execute(arguments: [delta, key.account, feature]); decreased = true
+            }
+        }
+        if decreased {
+            try db.execute(sql: "DELETE FROM suggestion_classes WHERE documents = 0")
+            try db.execute(sql: "DELETE FROM suggestion_features WHERE count = 0")
+        }
+    }
+
+    /// Set by Migrations/0004 on a ledger that had events before suggestions existed.
+    static let backfillMarker = "suggestions-backfill"
+
+    func needsSuggestionBackfill() throws -> Bool {
+        try Int.fetchOne(db, sql: "SELECT 1 FROM projection_checkpoints WHERE projection = ?", arguments: [Self.backfillMarker]) != nil
+    }
+
+    /// Learns every live expense from the transactions projection (what a replay would learn,
+    /// since voids and edits unlearn exactly what they replace), then clears the marker.
+    func backfillSuggestions() throws {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT p.account_id, t.payee, p.amount, p.currency
+            FROM transactions t JOIN postings p ON p.txn_id = t.txn_id AND p.line = 0 WHERE t.kind = 'expense'
+            """)
+        for row in rows {
+            try learnSuggestion(accountID: row[0], payee: row[1], amount: Money(minorUnits: row[2], currency: try Currency(code: row[3])),
+                                delta: 1)
+        }
+        try flushSuggestions()
+        try db.execute(sql: "DELETE FROM projection_checkpoints WHERE projection = ?", arguments: [Self.backfillMarker])
     }
 
     /// What the suggester needs: documents and feature totals per category, the vocabulary size,

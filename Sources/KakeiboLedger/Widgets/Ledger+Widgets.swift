@@ -9,6 +9,7 @@ extension Ledger {
     /// the same log and `asOf` give the same bytes, before and after a replay.
     public func widgetSnapshots(asOf: LocalDate? = nil) throws -> [WidgetDocument] {
         let asOf = try asOf ?? today()
+        try PlanPeriod.check(asOf)
         return try writer.read { db in try WidgetSnapshotBuilder(db: db, asOf: asOf).documents() }
     }
 }

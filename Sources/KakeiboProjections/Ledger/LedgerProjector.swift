@@ -75,8 +75,7 @@ public enum LedgerProjector {
     /// so a corrected category moves the evidence, and a void takes it away.
     private static func learn(_ transaction: LedgerTransaction, delta: Int64, _ store: some ProjectionStore) throws {
         guard transaction.kind == .expense, let category = transaction.toAccountID else { return }
-        try store.learnSuggestion(accountID: category, features: SuggestionFeatures.of(payee: transaction.payee, amount: transaction.amount),
-                                  delta: delta)
+        try store.learnSuggestion(accountID: category, payee: transaction.payee, amount: transaction.amount, delta: delta)
     }
 
     private static func post(_ postings: [Posting], sign: Int64, to store: some ProjectionStore) throws {

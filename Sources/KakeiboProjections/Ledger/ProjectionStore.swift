@@ -17,8 +17,9 @@ public protocol ProjectionStore: LedgerStateReader {
     /// Keeps a budget set or cleared; definitions are only ever added.
     func insertBudgetDefinition(_ definition: BudgetDefinition) throws
     func insertIncomeGoal(_ goal: IncomeGoal) throws
-    /// Adds `delta` (±1) to an expense category's learned count and to each of the features.
-    func learnSuggestion(accountID: String, features: [String], delta: Int64) throws
+    /// Adds `delta` (±1) to an expense category's learned count and to each feature of the expense
+    /// (`SuggestionFeatures.of(payee:amount:)`).
+    func learnSuggestion(accountID: String, payee: String?, amount: Money?, delta: Int64) throws
     func setCheckpoint(_ position: Int64) throws
     func checkpoint() throws -> Int64
 }

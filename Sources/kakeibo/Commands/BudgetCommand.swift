@@ -88,6 +88,10 @@ struct BudgetCommand: ParsableCommand {
                     }
                 }
                 print("budgets \(report.period) (\(report.period.start) to \(report.period.end))")
+                guard !report.lines.isEmpty else {
+                    print("no \(report.period.length.rawValue) budget applies; set one with `kakeibo budget set groceries 400 --period \(report.period.length.rawValue)`")
+                    return
+                }
                 print(table.render())
             }
         }

@@ -37,6 +37,15 @@ final class BudgetLedgerTests: LedgerTestCase {
         try assertRefused(.setBudget(.init(category: "assets:checking", amount: "10"))) { $0 == .notAnExpenseCategory("assets:checking") }
         try assertRefused(.clearBudget(category: "groceries", from: nil)) { $0 == .noBudget("groceries") }
         try assertRefused(.setIncomeGoal(.init(amount: "0"))) { $0 == .nonPositiveAmount(field: "income goal") }
+        try assertRefused(.setBudget(.init(category: "groceries", amount: "10", from: try LocalDate(iso: "0001-01-01")))) {
+            if case .date(.outOfRange) = $0 { return true } else { return false }
+        }
+        try assertRefused(.setIncomeGoal(.init(amount: "10", from: try LocalDate(iso: "9999-12-31")))) {
+            if case .date(.outOfRange) = $0 { return true } else { return false }
+        }
+        XCTAssertThrowsError(try ledger.widgetSnapshots(asOf: try LocalDate(iso: "0001-01-01")), "no trap at the calendar's edge")
+        XCTAssertThrowsError(try ledger.goalReport(asOf: try LocalDate(iso: "9999-12-31")))
+        XCTAssertThrowsError(try ledger.spendForecasts(asOf: try LocalDate(iso: "0001-01-01")))
         try ledger.record(.archiveCategory(name: "dining"))
         try assertRefused(.setBudget(.init(category: "dining", amount: "10"))) { $0 == .categoryArchived("dining") }
         try setBudget("groceries", "100", from: "2026-11-01")

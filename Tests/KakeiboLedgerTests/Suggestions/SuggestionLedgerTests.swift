@@ -1,3 +1,4 @@
+import GRDB
 import KakeiboDomain
 import KakeiboLedger
 import KakeiboProjections
@@ -42,5 +43,26 @@ final class SuggestionLedgerTests: LedgerTestCase {
         XCTAssertEqual(try suggestion("shell").category, "expenses:dining")
         XCTAssertNil(try suggestion("shel").category, "the old spelling was unlearned")
         XCTAssertEqual(try ledger.replayDifferences(), [])
+    }
+
+    /// A ledger from before suggestions: its counts are empty and Migrations/0004 left the marker.
+    func testAnUpgradedLedgerLearnsItsExpensesOnceOnOpen() throws {
+        try expense("12", category: "groceries", payee: "Green Grocer #101")
+        let voided = try expense("30", category: "dining", payee: "Green Grocer #7")
+        try ledger.record(.voidTransaction(id: voided, reason: nil))
+        let learned = try withRawDatabase { db in try Row.fetchAll(db, sql: "SELECT * FROM suggestion_features ORDER BY 1, 2") }
+        try withRawDatabase { db in
+            try db.execute(sql: "DELETE FROM suggestion_features; DELETE FROM suggestion_classes")
+            try db.execute(sql: "INSERT INTO projection_checkpoints (projection, position) VALUES ('suggestions-backfill', 10)")
+        }
+        ledger = try Ledger.open(at: path, environment: .deterministic(startingAt: 1_795_262_400_000, seed: 9))
+        try withRawDatabase { db in
+            XCTAssertEqual(try Row.fetchAll(db, sql: "SELECT * FROM suggestion_features ORDER BY 1, 2"), learned)
+            XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM projection_checkpoints WHERE projection = 'suggestions-backfill'"), 0)
+        }
+        XCTAssertEqual(try suggestion("green grocer").category, "expenses:groceries")
+        XCTAssertEqual(try ledger.replayDifferences(), [])
+        ledger = try Ledger.open(at: path)
+        XCTAssertEqual(try ledger.replayDifferences(), [], "a second open learns nothing twice")
     }
 }

@@ -94,3 +94,23 @@ final class CategorySuggesterTests: XCTestCase {
         XCTAssertEqual(strict.alternatives.first?.accountID, "fuel", "but still says what its best guess was")
     }
 }
+
+final class SuggestionEvaluationTests: XCTestCase {
+    func testEachExpenseIsJudgedOnlyByWhatCameBeforeIt() {
+        func example(_ account: String, _ payee: String) -> SuggestionEvaluation.Example {
+            .init(accountID: account, payee: payee, amount: Money(minorUnits: 4_000, currency: .usd))
+        }
+        let stats = SuggestionEvaluation(examples: [
+            example("fuel", "SHELL 0423"),        // nothing learned: abstains
+            example("fuel", "Shell 1187"),        // answered: fuel (right)
+            example("dining", "Pizza Place"),     // unseen words: abstains
+            example("dining", "SHELL 0423 cafe"), // answered: fuel (wrong: the user filed it under dining)
+            example("dining", "pizza place"),     // answered: dining (right)
+        ], threshold: 6_000)
+        XCTAssertEqual(stats.expenses, 5)
+        XCTAssertEqual(stats.answered, 3)
+        XCTAssertEqual(stats.correct, 2)
+        XCTAssertEqual(stats.coverageBasisPoints, 6_000)
+        XCTAssertEqual(stats.hitRateBasisPoints, 6_666)
+    }
+}

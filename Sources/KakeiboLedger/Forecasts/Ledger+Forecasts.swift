@@ -1,0 +1,78 @@
+import GRDB
+import KakeiboDomain
+import KakeiboProjections
+
+extension Ledger {
+    /// Spend forecasts per expense category as of a date (default: today in the ledger's zone).
+    public func spendForecasts(asOf: LocalDate? = nil) throws -> SpendForecastReport {
+        let asOf = try asOf ?? today()
+        try PlanPeriod.check(asOf)
+        return try writer.read { db in try Self.spendForecasts(db, asOf: asOf) }
+    }
+
+    /// Forecasts as of each of the last `months` month ends, compared with what followed.
+    public func forecastBacktest(asOf: LocalDate? = nil, months: Int = 6) throws -> SpendForecaster.Backtest {
+        let asOf = try asOf ?? today()
+        try PlanPeriod.check(asOf)
+        return try writer.read { db in
+            try Self.forecaster(db, from: SpendForecaster.firstDate(asOf: asOf, backtestMonths: months), through: asOf)
+                .backtest(asOf: asOf, months: months)
+        }
+    }
+
+    static func spendForecasts(_ db: Database, asOf: LocalDate) throws -> SpendForecastReport {
+        let forecaster = try forecaster(db, from: SpendForecaster.firstDate(asOf: asOf), through: asOf)
+        let names = Dictionary(uniqueKeysWithValues: try expenseCategories(db).map { ($0.accountID, $0) })
+        return SpendForecastReport(asOf: asOf, forecasts: forecaster.forecast(asOf: asOf).compactMap { forecast in
+            names[forecast.accountID].map { SpendForecastReport.Line(category: $0, forecast: forecast) }
+        }.sorted { $0.category.name < $1.category.name })
+    }
+
+    /// Expense postings in the base currency between two dates, one entry per category, date and
+    /// payee (two purchases at one shop on one day count as one occurrence).
+    static func forecaster(_ db: Database, from: LocalDate, through: LocalDate) throws -> SpendForecaster {
+        guard let settings = try SQLiteProjectionStore(db: db).settings() else { throw LedgerError.ledgerNotInitialised }
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT p.account_id, t.date, COALESCE(t.payee, t.memo) AS payee, SUM(p.amount)
+            FROM transactions t CROSS JOIN postings p ON p.txn_id = t.txn_id JOIN accounts a ON a.account_id = p.account_id
+            WHERE t.date >= ? AND t.date <= ? AND a.type = 'expense' AND p.currency = ?
+            GROUP BY p.account_id, t.date, payee
+            """, arguments: [from.description, through.description, settings.baseCurrency.code])
+        return SpendForecaster(entries: try rows.map { row in
+            SpendForecaster.Entry(accountID: row[0], date: try LocalDate(iso: row[1]), payee: row[2], amount: row[3])
+        }, currency: settings.baseCurrency)
+    }
+}
+
+/// Forecasts with the category each belongs to.
+public struct SpendForecastReport: Hashable, Sendable {
+    public struct Line: Hashable, Sendable {
+        public var category: BudgetCalculator.Category
+        public var forecast: SpendForecast
+    }
+
+    public var asOf: LocalDate
+    public var forecasts: [Line]
+
+    public var json: JSONValue {
+        .array(forecasts.map { line in
+            let f = line.forecast
+            func money(_ minorUnits: Int64) -> JSONValue { .string(Money(minorUnits: minorUnits, currency: f.currency).decimalString) }
+            func estimate(_ e: SpendForecast.Estimate) -> JSONValue { ["point": money(e.point), "low": money(e.low), "high": money(e.high)] }
+            return [
+                "account": .string(line.category.name.rawValue),
+                "name": .string(line.category.category?.displayName ?? line.category.name.components.last.map(String.init) ?? ""),
+                "currency": .string(f.currency.code),
+                "period": .string(f.period.description),
+                "spentSoFar": money(f.spentSoFar),
+                "restOfPeriod": estimate(f.restOfPeriod),
+                "nextPeriod": estimate(f.nextPeriod),
+                "monthsOfHistory": .int(Int64(f.monthsOfHistory)),
+                "recurring": .array(f.recurring.map { r in
+                    ["payee": .string(r.payee), "amount": money(r.amount), "intervalDays": .int(Int64(r.intervalDays)),
+                     "expected": .array(r.expected.map { .string($0.description) })]
+                }),
+            ]
+        })
+    }
+}

@@ -1,0 +1,171 @@
+import KakeiboDomain
+
+/// Forecasts spending per expense category from its history, in integer math.
+///
+/// Recurring payments (subscriptions, rent, bills: the same payee at least three times, amounts
+/// within 15 % of their median, gaps within 5 days of a weekly or monthly median) are projected
+/// on their own dates. The rest is estimated robustly: the median of the last six months'
+/// non-recurring totals, paced by the days left in the month; the 80 % interval spans the 10th to
+/// the 90th percentile of those months. Deterministic: the as-of date is the only clock.
+public struct SpendForecaster {
+    /// One expense posting in the ledger's base currency.
+    public struct Entry: Hashable, Sendable {
+        public var accountID: String
+        public var date: LocalDate
+        public var payee: String?
+        public var amount: Int64
+        public init(accountID: String, date: LocalDate, payee: String?, amount: Int64) {
+            self.accountID = accountID; self.date = date; self.payee = payee; self.amount = amount
+        }
+    }
+
+    public static let historyMonths = 6
+    public let entries: [Entry]
+    public let currency: Currency
+
+    public init(entries: [Entry], currency: Currency) {
+        self.entries = entries.sorted { ($0.date, $0.accountID, $0.amount) < ($1.date, $1.accountID, $1.amount) }
+        self.currency = currency
+    }
+
+    /// The first date whose postings a forecast as of `asOf` (and its backtest) may read.
+    public static func firstDate(asOf: LocalDate, backtestMonths: Int = 0) -> LocalDate {
+        PeriodLength.monthly.period(containing: asOf).start.adding(months: -(historyMonths + backtestMonths))
+    }
+
+    public func forecast(asOf: LocalDate) -> [SpendForecast] {
+        let current = PeriodLength.monthly.period(containing: asOf)
+        let next = current.next
+        let windowStart = current.start.adding(months: -Self.historyMonths)
+        let known = entries.filter { $0.date >= windowStart && $0.date <= asOf }
+        let byAccount = Dictionary(grouping: known, by: \.accountID)
+        return byAccount.keys.sorted().map { account in
+            let items = byAccount[account]!
+            let series = Self.recurringSeries(items)
+            let recurringDates = Set(series.flatMap { $0.members })
+            var recurring: [SpendForecast.Recurring] = []
+            var recurringRest: Int64 = 0, recurringNext: Int64 = 0
+            for item in series {
+                var expected: [LocalDate] = []
+                // Monthly payments keep their day of the month; weekly ones their weekday.
+                func step(_ n: Int) -> LocalDate { item.interval >= 26 ? item.last.adding(months: n) : item.last.adding(days: n * item.interval) }
+                var n = 1
+                while step(n) <= next.end {
+                    let date = step(n)
+                    if date > asOf { expected.append(date) }
+                    if date > asOf && date <= current.end { recurringRest &+= item.amount }
+                    if next.contains(date) { recurringNext &+= item.amount }
+                    n += 1
+                }
+                recurring.append(.init(payee: item.payee, amount: item.amount, intervalDays: item.interval, expected: expected))
+            }
+            // Non-recurring totals of the complete months since the category's first posting.
+            let first = items.map(\.date).min()!
+            let firstMonth = PeriodLength.monthly.period(containing: max(first, windowStart))
+            let monthIndex = { (date: LocalDate) in (date.year - firstMonth.start.year) * 12 + date.month - firstMonth.start.month }
+            var residuals = [Int64](repeating: 0, count: max(0, monthIndex(current.start)))
+            for item in items where residuals.indices.contains(monthIndex(item.date)) {
+                if !recurringDates.isEmpty && recurringDates.contains(EntryKey(item)) { continue }
+                residuals[monthIndex(item.date)] &+= item.amount
+            }
+            residuals.sort()
+            let median = Self.quantile(residuals, 1, 2), low = Self.quantile(residuals, 1, 10), high = Self.quantile(residuals, 9, 10)
+            let remaining = Int64(current.end.daysSinceEpoch - asOf.daysSinceEpoch)
+            let days = Int64(current.dayCount)
+            func paced(_ value: Int64) -> Int64 { Self.scale(value, remaining, days) }
+            let spent = items.filter { current.contains($0.date) }.reduce(0) { $0 &+ $1.amount }
+            return SpendForecast(
+                accountID: account, currency: currency, period: current, spentSoFar: spent,
+                restOfPeriod: .init(point: paced(median) &+ recurringRest, low: paced(low) &+ recurringRest, high: paced(high) &+ recurringRest),
+                nextPeriod: .init(point: median &+ recurringNext, low: low &+ recurringNext, high: high &+ recurringNext),
+                recurring: recurring.sorted { ($0.payee, $0.amount) < ($1.payee, $1.amount) }, monthsOfHistory: residuals.count)
+        }
+    }
+
+    /// Replays history as of each of the last `months` month ends: each forecasts the following
+    /// month, which is then compared with what was really spent.
+    public func backtest(asOf: LocalDate, months: Int = 6) -> Backtest {
+        let current = PeriodLength.monthly.period(containing: asOf)
+        var errors: [Int64] = [], covered = 0, compared = 0
+        for k in stride(from: months, through: 1, by: -1) {
+            let target = current.start.adding(months: -k)
+            let cutoff = target.adding(days: -1)
+            let targetPeriod = PeriodLength.monthly.period(containing: target)
+            let forecasts = SpendForecaster(entries: entries.filter { $0.date <= cutoff }, currency: currency).forecast(asOf: cutoff)
+            for forecast in forecasts where forecast.monthsOfHistory > 0 {
+                let actual = entries.filter { $0.accountID == forecast.accountID && targetPeriod.contains($0.date) }.reduce(0) { $0 &+ $1.amount }
+                compared += 1
+                if forecast.nextPeriod.low <= actual && actual <= forecast.nextPeriod.high { covered += 1 }
+                if actual > 0 {
+                    let (difference, overflow) = forecast.nextPeriod.point.subtractingReportingOverflow(actual)
+                    errors.append(overflow ? .max : Self.scale(difference == .min ? .max : abs(difference), 10_000, actual))
+                }
+            }
+        }
+        return Backtest(months: months, comparisons: compared,
+                        meanAbsolutePercentageErrorBasisPoints: errors.isEmpty ? nil : errors.reduce(0, &+) / Int64(errors.count),
+                        intervalCoverageBasisPoints: compared == 0 ? nil : Int64(covered) * 10_000 / Int64(compared))
+    }
+
+    public struct Backtest: Hashable, Sendable {
+        public var months: Int
+        /// Category-months forecast and then observed.
+        public var comparisons: Int
+        public var meanAbsolutePercentageErrorBasisPoints: Int64?
+        /// Share of observed months that fell inside the 80 % interval.
+        public var intervalCoverageBasisPoints: Int64?
+    }
+
+    // MARK: - Recurring payments
+
+    struct EntryKey: Hashable {
+        var date: LocalDate, payee: String?, amount: Int64
+        init(_ entry: Entry) { date = entry.date; payee = entry.payee; amount = entry.amount }
+    }
+
+    struct Series {
+        var payee: String
+        var amount: Int64
+        var interval: Int
+        var last: LocalDate
+        var members: [EntryKey]
+    }
+
+    static func recurringSeries(_ items: [Entry]) -> [Series] {
+        var keys: [String: String] = [:] // payee → normalised key, computed once per distinct payee
+        let byPayee = Dictionary(grouping: items.filter { $0.payee != nil }) { entry in
+            if let key = keys[entry.payee!] { return key }
+            let tokens = SuggestionFeatures.payeeTokens(entry.payee!)
+            let key = tokens.isEmpty ? entry.payee!.lowercased() : tokens.joined(separator: " ")
+            keys[entry.payee!] = key
+            return key
+        }
+        return byPayee.keys.sorted().compactMap { key in
+            let occurrences = byPayee[key]!.sorted { $0.date < $1.date }
+            guard occurrences.count >= 3 else { return nil }
+            let gaps = zip(occurrences.dropFirst(), occurrences).map { $0.date.daysSinceEpoch - $1.date.daysSinceEpoch }.sorted()
+            let gap = gaps[(gaps.count - 1) / 2]
+            guard (6...8).contains(gap) || (26...35).contains(gap), gaps.allSatisfy({ abs($0 - gap) <= 5 }) else { return nil }
+            let amounts = occurrences.map(\.amount).sorted()
+            let amount = amounts[(amounts.count - 1) / 2]
+            guard amount > 0, amounts.allSatisfy({ ($0 - amount).magnitude * 100 <= amount.magnitude * 15 }) else { return nil }
+            return Series(payee: key, amount: amount, interval: gap, last: occurrences.last!.date, members: occurrences.map(EntryKey.init))
+        }
+    }
+
+    // MARK: - Integer helpers
+
+    /// The nearest-rank quantile `numerator/denominator` of sorted values (0 when there are none).
+    static func quantile(_ sorted: [Int64], _ numerator: Int, _ denominator: Int) -> Int64 {
+        guard !sorted.isEmpty else { return 0 }
+        let rank = ((sorted.count - 1) * numerator + denominator / 2) / denominator
+        return sorted[min(sorted.count - 1, rank)]
+    }
+
+    /// value × numerator ÷ denominator (numerator ≥ 0), truncated; saturates instead of overflowing.
+    static func scale(_ value: Int64, _ numerator: Int64, _ denominator: Int64) -> Int64 {
+        guard denominator > 0, numerator > 0 else { return 0 }
+        guard value.magnitude / UInt64(denominator) < UInt64(Int64.max) / UInt64(numerator) else { return value < 0 ? -.max : .max }
+        return denominator.dividingFullWidth(value.multipliedFullWidth(by: numerator)).quotient
+    }
+}
