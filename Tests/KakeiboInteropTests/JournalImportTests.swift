@@ -155,4 +155,23 @@ final class JournalImportTests: XCTestCase {
         }
         XCTAssertEqual(try ledger.head(), head)
     }
+
+    func testGeneratedJournalImportedInTwoStepsEqualsOneImport() throws {
+        var generator = JournalGenerator(seed: 42)
+        let text = generator.journal(transactions: 2_000)
+        let blocks = text.components(separatedBy: "\n\n")
+        let half = blocks.prefix(blocks.count / 2).joined(separator: "\n\n") + "\n"
+        let path = try write(half)
+        let first = try importFile(path)
+        try write(text)
+        let second = try importFile(path)
+        XCTAssertEqual(second.alreadyRecorded, first.transactions, "everything from the first half is recognised")
+        XCTAssertEqual(second.appended, second.transactions - first.transactions, "only the second half is appended")
+
+        let stepwise = try balances()
+        ledger = try Ledger.create(at: directory.appendingPathComponent("fresh.sqlite").path, currency: .usd, timeZone: "UTC",
+                                   environment: .deterministic(startingAt: 1_795_262_400_000, seed: 4, actor: "tester"))
+        try importFile(path)
+        XCTAssertEqual(try balances(), stepwise)
+    }
 }

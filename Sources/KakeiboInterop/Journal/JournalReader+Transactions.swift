@@ -131,8 +131,8 @@ extension JournalReader {
             }
             assertionText = assertion.trimmingSpaces()
         }
-        for (mark, what) in [("@", "a price (\"@\")"), ("{", "a lot price (\"{\")"), ("(", "an amount expression (\"(\")")] {
-            if let found = rest.firstIndex(where: { String($0) == mark }) {
+        for (mark, what) in [("@" as Character, "a price (\"@\")"), ("{", "a lot price (\"{\")"), ("(", "an amount expression (\"(\")")] {
+            if let found = rest.firstIndex(of: mark) {
                 throw .unsupported(location.at(column: column(rest[found...])), found: what,
                                    hint: "convert the amount into the account's currency and write it plainly")
             }
@@ -199,17 +199,17 @@ extension JournalReader {
                     throw .invalidAmount(posting.location, text: off[0].description, reason: error.description)
                 }
             }
-            let currency = accountCurrencies[posting.account] ?? amount.currency
+            let currency = accountCurrencies[posting.account.rawValue] ?? amount.currency
             guard currency == amount.currency else {
                 throw .currencyMismatch(posting.location, account: posting.account.rawValue, accountCurrency: currency.code,
                                         found: amount.currency.code)
             }
-            accountCurrencies[posting.account] = currency
+            accountCurrencies[posting.account.rawValue] = currency
             let balance: Money
-            do { balance = try (balances[posting.account] ?? .zero(currency)).adding(amount) } catch {
+            do { balance = try (balances[posting.account.rawValue] ?? .zero(currency)).adding(amount) } catch {
                 throw .invalidAmount(posting.location, text: amount.description, reason: error.description)
             }
-            balances[posting.account] = balance
+            balances[posting.account.rawValue] = balance
             if let asserted = posting.assertion {
                 journal.assertionsChecked += 1
                 let actual = asserted.currency == currency ? balance : .zero(asserted.currency)

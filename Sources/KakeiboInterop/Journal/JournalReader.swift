@@ -16,10 +16,12 @@ public struct JournalReader {
     var pending: PendingTransaction?
     /// What indented lines belong to when no transaction is open.
     var openDirective: OpenDirective = .none
-    /// Each account's own running balance, for assertions.
-    var balances: [AccountName: Money] = [:]
+    /// Each account's own running balance, for assertions (keyed by name: cheaper to hash than AccountName).
+    var balances: [String: Money] = [:]
     /// Each account's currency: that of its first posting.
-    var accountCurrencies: [AccountName: Currency] = [:]
+    var accountCurrencies: [String: Currency] = [:]
+    /// Names already validated: a journal repeats a few dozen accounts thousands of times.
+    var accountNames: [Substring: AccountName] = [:]
 
     enum OpenDirective { case none, account, commodity(Currency) }
 
@@ -250,9 +252,12 @@ public struct JournalReader {
 
     // MARK: - Names
 
-    func accountName(_ text: Substring, at location: SourceLocation) throws(ImportError) -> AccountName {
+    mutating func accountName(_ text: Substring, at location: SourceLocation) throws(ImportError) -> AccountName {
+        if let known = accountNames[text] { return known }
         do {
-            return try AccountName(String(text))
+            let name = try AccountName(String(text))
+            accountNames[text] = name
+            return name
         } catch {
             throw .invalidAccount(location, reason: error.description)
         }
