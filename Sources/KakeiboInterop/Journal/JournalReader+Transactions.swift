@@ -219,9 +219,15 @@ extension JournalReader {
                 }
             }
             let comment = posting.comments.isEmpty ? nil : posting.comments.joined(separator: " ")
+            let tags = UntrustedText.tags(in: comment)
+            if tags["date"] != nil || tags["date2"] != nil {
+                // hledger dates such a posting differently from its transaction; Kakeibo has one date.
+                throw .unsupported(posting.location, found: "a posting date (\"date:\" tag)",
+                                   hint: "split the posting into its own transaction on that date")
+            }
             postings.append(JournalPosting(location: posting.location, account: posting.account, amount: amount,
                                            amountWasElided: posting.amount == nil, assertion: posting.assertion,
-                                           comment: try limited(comment, at: posting.location), tags: UntrustedText.tags(in: comment)))
+                                           comment: try limited(comment, at: posting.location), tags: tags))
         }
         let comment = txn.comments.isEmpty ? nil : txn.comments.joined(separator: " ")
         let transaction = JournalTransaction(location: txn.location, date: txn.date, status: txn.status, code: txn.code,

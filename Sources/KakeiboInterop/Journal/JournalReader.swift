@@ -2,7 +2,8 @@ import Foundation
 import KakeiboDomain
 
 /// Reads the subset of hledger/ledger journal syntax that real household journals use, and
-/// refuses the rest with `file:line:column`: nothing is skipped silently.
+/// refuses the rest with `file:line:column`: nothing is skipped silently. Directives: `account`,
+/// `commodity` (with `format`), `D`, `decimal-mark`, `include`, `P`, and `comment` blocks.
 ///
 /// Transactions are balanced (the one elided amount is filled in) and balance assertions are
 /// checked as they are read, in file order, each right after its posting — so a journal that
@@ -150,6 +151,11 @@ public struct JournalReader {
             try readInclude(argument, location: location.at(column: argumentColumn), directory: directory)
         case "P":
             try readPrice(argument, location: location.at(column: argumentColumn))
+        case "D":
+            // `D $1,000.00`: amounts without a commodity are in this one, written in this style.
+            try readCommodityFormat(argument, currency: nil, location: location.at(column: argumentColumn))
+            amounts.defaultCommodity = try AmountSyntax.split(argument.prefix { $0 != ";" }.trimmingSpaces(),
+                                                              at: location.at(column: argumentColumn)).commodity
         case "decimal-mark":
             guard argument == "," || argument == "." else {
                 throw .syntax(location.at(column: argumentColumn), expected: "decimal-mark , or decimal-mark .", found: "\"\(argument)\"")
@@ -168,7 +174,6 @@ public struct JournalReader {
         case "=": "auto postings are not imported; write the postings out"
         case "alias", "apply", "end": "account aliases and prefixes are not imported; write account names in full"
         case "Y", "year": "write every date with its year"
-        case "D": "default commodities are not imported; write the commodity on every amount"
         default: "Kakeibo imports transactions and the account, commodity, include, P and decimal-mark directives"
         }
     }
