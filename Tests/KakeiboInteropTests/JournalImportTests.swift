@@ -107,7 +107,7 @@ final class JournalImportTests: XCTestCase {
 
     func testFeaturesFixtureImportsWholeAndBalances() throws {
         let report = try importFile(Tools.fixture("features.journal"))
-        XCTAssertEqual(report.appended, 11)
+        XCTAssertEqual(report.appended, 12)
         XCTAssertEqual(report.prices.count, 2)
         XCTAssertEqual(try ledger.balances().totals.filter { !$0.isZero }, [], "every currency sums to zero")
         XCTAssertTrue(try balances().contains("savings:box,USD,100.00"))

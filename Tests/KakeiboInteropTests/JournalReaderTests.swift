@@ -7,7 +7,7 @@ final class JournalReaderTests: XCTestCase {
     func testFeaturesFixtureReadsEverySupportedFeature() throws {
         let journal = try JournalReader.read(path: Tools.fixture("features.journal"))
         XCTAssertEqual(journal.files.map { ($0 as NSString).lastPathComponent }, ["features.journal", "included.journal"])
-        XCTAssertEqual(journal.transactions.count, 11)
+        XCTAssertEqual(journal.transactions.count, 12)
         XCTAssertEqual(journal.prices.map(\.commodity), ["EUR", "GBP"])
         XCTAssertEqual(journal.prices.map(\.price), ["$1.08", "1.27 USD"])
         XCTAssertEqual(journal.assertionsChecked, 3)
@@ -38,9 +38,10 @@ final class JournalReaderTests: XCTestCase {
         XCTAssertEqual(journal.transactions[7].postings.map(\.amount.currency), [.gbp, .gbp])
         XCTAssertEqual(journal.transactions[9].postings.map(\.amount), [Money(minorUnits: 725, currency: .usd),
                                                                       Money(minorUnits: -725, currency: .usd)], "D $1,000.00")
-        XCTAssertEqual(journal.transactions[10].postings.map(\.amount), [Money(minorUnits: 1200, currency: .jpy),
+        XCTAssertEqual(journal.transactions[10].postings.map(\.amount.minorUnits), [5000, -5000], "balance assignment")
+        XCTAssertEqual(journal.transactions[11].postings.map(\.amount), [Money(minorUnits: 1200, currency: .jpy),
                                                                        Money(minorUnits: -1200, currency: .jpy)])
-        XCTAssertTrue(journal.transactions[10].location.file.hasSuffix("included.journal"))
+        XCTAssertTrue(journal.transactions[11].location.file.hasSuffix("included.journal"))
     }
 
     func testMalformedFixturesNameFileLineAndColumn() {
@@ -75,7 +76,6 @@ final class JournalReaderTests: XCTestCase {
             ("2026-11-01 x\n  a:b  $1 {€2}\n  c:d\n", "2:11"),
             ("2026-11-01 x\n  a:b  ($1 * 2)\n  c:d\n", "2:8"),
             ("2026-11-01 x\n  a:b  $1 =* $1\n  c:d\n", "2:11"),
-            ("2026-11-01 x\n  a:b  = $1\n  c:d  $-1\n", "2:10"),
             ("2026-11-01 x\n  a:b  10\n  c:d\n", "2:8"),
             ("2026-11-01 x\n  a:b  10 BTCX\n  c:d\n", "2:8"),
             ("~ monthly\n  a:b  $1\n  c:d\n", "1:1"),
@@ -116,6 +116,18 @@ final class JournalReaderTests: XCTestCase {
         XCTAssertEqual(transaction.note, "a note")
         XCTAssertEqual(transaction.postings[0].comment, "posting note")
         XCTAssertEqual(transaction.postings[0].account.rawValue, "a:b")
+    }
+
+    func testBalanceAssignmentsBringTheAccountToTheAssertedBalance() throws {
+        let journal = try JournalReader.read(text: """
+            2026-11-01 open
+              assets:cash  $30
+              equity:opening
+            2026-11-02 count the cash
+              assets:cash  = $42.50
+              expenses:unknown
+            """, name: "t.journal")
+        XCTAssertEqual(journal.transactions[1].postings.map(\.amount.minorUnits), [1250, -1250])
     }
 
     func testDefaultCommodityWithDecimalComma() throws {

@@ -20,6 +20,8 @@ extension JournalReader {
         var assertion: Money?
         /// Where the asserted amount starts, so a failed assertion points at it.
         var assertionColumn: Int
+        /// The amount came from a balance assignment (`= $50` with no amount).
+        var assigned = false
         var comments: [String]
     }
 
@@ -137,10 +139,6 @@ extension JournalReader {
                                    hint: "convert the amount into the account's currency and write it plainly")
             }
         }
-        if let assertionText, amountText.isEmpty {
-            throw .unsupported(location.at(column: column(assertionText)), found: "a balance assignment (no amount before \"=\")",
-                               hint: "write the posting's amount; the assertion can stay")
-        }
         let amount = amountText.isEmpty ? nil : try amounts.amount(amountText, at: location.at(column: column(amountText)))
         let assertion = try assertionText.map { (text) throws(ImportError) -> Money in
             guard !text.isEmpty else {
@@ -157,8 +155,9 @@ extension JournalReader {
 
     /// Fills the elided amount, checks the balance, the accounts' currencies and the assertions.
     mutating func finishTransaction() throws(ImportError) {
-        guard let txn = pending else { return }
+        guard var txn = pending else { return }
         pending = nil
+        try resolveBalanceAssignments(&txn)
         guard txn.postings.count >= 2 else {
             throw .unbalanced(txn.location, detail: "it has \(txn.postings.count) posting\(txn.postings.count == 1 ? "" : "s"); "
                               + "a transaction needs at least two")
@@ -235,6 +234,29 @@ extension JournalReader {
                                              tags: UntrustedText.tags(in: comment), postings: postings)
         _ = try limited(transaction.memo, at: txn.location)
         journal.transactions.append(transaction)
+    }
+
+    /// `assets:cash  = $50` with no amount: the amount is what brings the account's balance (in this
+    /// file, in file order, as for assertions) to the asserted one — hledger's balance assignment.
+    func resolveBalanceAssignments(_ txn: inout PendingTransaction) throws(ImportError) {
+        for index in txn.postings.indices where txn.postings[index].amount == nil {
+            guard let target = txn.postings[index].assertion else { continue }
+            let account = txn.postings[index].account
+            var running = balances[account.rawValue] ?? .zero(target.currency)
+            for earlier in txn.postings[..<index] where earlier.account == account {
+                guard let amount = earlier.amount else { continue }
+                if amount.currency == running.currency, let sum = try? running.adding(amount) { running = sum }
+            }
+            guard running.currency == target.currency else {
+                throw .currencyMismatch(txn.postings[index].location, account: account.rawValue,
+                                        accountCurrency: running.currency.code, found: target.currency.code)
+            }
+            do { txn.postings[index].amount = try target.subtracting(running) } catch {
+                throw .invalidAmount(txn.postings[index].location, text: target.description, reason: error.description)
+            }
+            txn.postings[index].assertion = nil // holds by construction
+            txn.postings[index].assigned = true
+        }
     }
 
     private func limited(_ text: String?, at location: SourceLocation) throws(ImportError) -> String? {
