@@ -82,7 +82,11 @@ extension JournalReader {
 
     /// `  [*|!] ACCOUNT  [AMOUNT] [= ASSERTION] [; COMMENT]`, or `  ; COMMENT`.
     mutating func readPostingLine(_ line: Substring, content: Substring, location: SourceLocation) throws(ImportError) {
-        func column(_ s: Substring) -> Int { line.distance(from: line.startIndex, to: s.startIndex) + 1 }
+        // Columns count characters, as hledger's do; on an ASCII line (most of them) bytes are characters.
+        let ascii = line.utf8.allSatisfy { $0 < 0x80 }
+        func column(_ s: Substring) -> Int {
+            (ascii ? line.utf8.distance(from: line.startIndex, to: s.startIndex) : line.distance(from: line.startIndex, to: s.startIndex)) + 1
+        }
         if content.first == ";" || content.first == "#" {
             let text = try cleanText(content.dropFirst(), at: location.at(column: column(content)))
             guard let text else { return }
@@ -99,33 +103,35 @@ extension JournalReader {
             throw .unsupported(location.at(column: column(rest)), found: "a virtual posting (\"\(f)\")",
                                hint: "write it as a real posting that balances, or remove it")
         }
-        // The account ends at two spaces, a tab, a " ;" comment or the end of the line.
-        var end = rest.startIndex
-        while end < rest.endIndex {
-            let c = rest[end]
+        // The account ends at two spaces, a tab, a " ;" comment or the end of the line. Scalars, not
+        // characters, are walked here and below: every delimiter is a one-scalar ASCII character.
+        let scalars = rest.unicodeScalars
+        var end = scalars.startIndex
+        while end < scalars.endIndex {
+            let c = scalars[end]
             if c == "\t" { break }
             if c == " " {
-                let after = rest.index(after: end)
-                if after == rest.endIndex || rest[after] == " " || rest[after] == ";" { break }
+                let after = scalars.index(after: end)
+                if after == scalars.endIndex || scalars[after] == " " || scalars[after] == ";" { break }
             }
-            end = rest.index(after: end)
+            end = scalars.index(after: end)
         }
         let accountText = rest[..<end]
         let account = try accountName(accountText, at: location.at(column: column(rest)))
         rest = rest[end...].trimmingSpaces()
 
         var comments: [String] = []
-        if let semicolon = rest.firstIndex(of: ";") {
-            if let text = try cleanText(rest[rest.index(after: semicolon)...], at: location.at(column: column(rest[semicolon...]))) {
+        if let semicolon = rest.unicodeScalars.firstIndex(of: ";") {
+            if let text = try cleanText(rest[rest.unicodeScalars.index(after: semicolon)...], at: location.at(column: column(rest[semicolon...]))) {
                 comments.append(text)
             }
             rest = rest[..<semicolon].trimmingSpaces()
         }
         var amountText = rest
         var assertionText: Substring?
-        if let equals = rest.firstIndex(of: "=") {
+        if let equals = rest.unicodeScalars.firstIndex(of: "=") {
             amountText = rest[..<equals].trimmingSpaces()
-            var assertion = rest[rest.index(after: equals)...]
+            var assertion = rest[rest.unicodeScalars.index(after: equals)...]
             if assertion.first == "=" { assertion = assertion.dropFirst() } // `==`: the same for one-currency accounts
             if assertion.first == "*" {
                 throw .unsupported(location.at(column: column(rest[equals...])), found: "an inclusive balance assertion (\"=*\")",
@@ -133,8 +139,8 @@ extension JournalReader {
             }
             assertionText = assertion.trimmingSpaces()
         }
-        for (mark, what) in [("@" as Character, "a price (\"@\")"), ("{", "a lot price (\"{\")"), ("(", "an amount expression (\"(\")")] {
-            if let found = rest.firstIndex(of: mark) {
+        for (mark, what) in [("@" as Unicode.Scalar, "a price (\"@\")"), ("{", "a lot price (\"{\")"), ("(", "an amount expression (\"(\")")] {
+            if let found = rest.unicodeScalars.firstIndex(of: mark) {
                 throw .unsupported(location.at(column: column(rest[found...])), found: what,
                                    hint: "convert the amount into the account's currency and write it plainly")
             }
