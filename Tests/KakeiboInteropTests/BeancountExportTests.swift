@@ -30,7 +30,10 @@ final class BeancountExportTests: XCTestCase {
         var generator = JournalGenerator(seed: 11)
         let journal = directory.appendingPathComponent("books.journal").path
         try generator.journal(transactions: 1_000).write(toFile: journal, atomically: true, encoding: .utf8)
-        for arguments in [["init", "--currency", "USD"], ["import", "journal", journal], ["import", "journal", Tools.fixture("features.journal")]] {
+        // A closed account keeps its history: it must still be opened in the export.
+        for arguments in [["init", "--currency", "USD"], ["import", "journal", journal], ["import", "journal", Tools.fixture("features.journal")],
+                          ["txn", "--posting", "assets:pounds=3.10 GBP", "--posting", "expenses:uk", "--date", "2026-11-10"],
+                          ["account", "close", "assets:pounds"]] {
             let result = try Tools.run(kakeibo, ["--db", db] + arguments)
             XCTAssertEqual(result.status, 0, result.stderr)
         }

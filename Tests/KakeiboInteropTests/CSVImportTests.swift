@@ -112,6 +112,7 @@ final class CSVImportTests: XCTestCase {
             ("fields date, wat, amount\naccount1 assets:x\n", "1:8"),
             ("fields date, amount\naccount1 assets:x\nif x\n  account2 %description\n", "4:12"),
             ("fields date, amount\n", "1:1"),
+            ("fields date, amount\naccount1 assets:x\nif\n  account2 expenses:y\n", "3:1"),
         ]
         for (text, place) in ruleCases {
             XCTAssertThrowsError(try CSVRules.parse(text, file: "r.rules"), text) { error in

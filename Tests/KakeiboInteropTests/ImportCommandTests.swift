@@ -28,16 +28,16 @@ final class ImportCommandTests: XCTestCase {
         let result = try run("import", "journal", Tools.fixture("features.journal"), "--format", "json")
         XCTAssertEqual(result.status, 0, result.stderr)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        XCTAssertEqual(object["transactions"] as? Int, 10)
-        XCTAssertEqual(object["appended"] as? Int, 10)
+        XCTAssertEqual(object["transactions"] as? Int, 12)
+        XCTAssertEqual(object["appended"] as? Int, 12)
         XCTAssertEqual(object["alreadyRecorded"] as? Int, 0)
         XCTAssertEqual(object["assertionsChecked"] as? Int, 3)
-        XCTAssertEqual((object["accountsOpened"] as? [[String: Any]])?.count, 15)
+        XCTAssertEqual((object["accountsOpened"] as? [[String: Any]])?.count, 17)
         XCTAssertEqual((object["prices"] as? [[String: Any]])?.first?["commodity"] as? String, "EUR")
 
         let again = try run("import", "journal", Tools.fixture("features.journal"))
         XCTAssertEqual(again.status, 0, again.stderr)
-        XCTAssertTrue(again.stdout.contains(": 0 transactions appended, 10 already recorded"), again.stdout)
+        XCTAssertTrue(again.stdout.contains(": 0 transactions appended, 12 already recorded"), again.stdout)
         XCTAssertEqual(try run("verify").status, 0)
     }
 

@@ -107,7 +107,7 @@ final class JournalImportTests: XCTestCase {
 
     func testFeaturesFixtureImportsWholeAndBalances() throws {
         let report = try importFile(Tools.fixture("features.journal"))
-        XCTAssertEqual(report.appended, 10)
+        XCTAssertEqual(report.appended, 12)
         XCTAssertEqual(report.prices.count, 2)
         XCTAssertEqual(try ledger.balances().totals.filter { !$0.isZero }, [], "every currency sums to zero")
         XCTAssertTrue(try balances().contains("savings:box,USD,100.00"))
@@ -154,5 +154,24 @@ final class JournalImportTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("closed"), "\(error)")
         }
         XCTAssertEqual(try ledger.head(), head)
+    }
+
+    func testGeneratedJournalImportedInTwoStepsEqualsOneImport() throws {
+        var generator = JournalGenerator(seed: 42)
+        let text = generator.journal(transactions: 2_000)
+        let blocks = text.components(separatedBy: "\n\n")
+        let half = blocks.prefix(blocks.count / 2).joined(separator: "\n\n") + "\n"
+        let path = try write(half)
+        let first = try importFile(path)
+        try write(text)
+        let second = try importFile(path)
+        XCTAssertEqual(second.alreadyRecorded, first.transactions, "everything from the first half is recognised")
+        XCTAssertEqual(second.appended, second.transactions - first.transactions, "only the second half is appended")
+
+        let stepwise = try balances()
+        ledger = try Ledger.create(at: directory.appendingPathComponent("fresh.sqlite").path, currency: .usd, timeZone: "UTC",
+                                   environment: .deterministic(startingAt: 1_795_262_400_000, seed: 4, actor: "tester"))
+        try importFile(path)
+        XCTAssertEqual(try balances(), stepwise)
     }
 }

@@ -7,7 +7,7 @@ final class JournalReaderTests: XCTestCase {
     func testFeaturesFixtureReadsEverySupportedFeature() throws {
         let journal = try JournalReader.read(path: Tools.fixture("features.journal"))
         XCTAssertEqual(journal.files.map { ($0 as NSString).lastPathComponent }, ["features.journal", "included.journal"])
-        XCTAssertEqual(journal.transactions.count, 10)
+        XCTAssertEqual(journal.transactions.count, 12)
         XCTAssertEqual(journal.prices.map(\.commodity), ["EUR", "GBP"])
         XCTAssertEqual(journal.prices.map(\.price), ["$1.08", "1.27 USD"])
         XCTAssertEqual(journal.assertionsChecked, 3)
@@ -36,9 +36,12 @@ final class JournalReaderTests: XCTestCase {
         XCTAssertEqual(journal.transactions[6].postings.map(\.amount), [Money(minorUnits: 121_000, currency: .eur),
                                                                       Money(minorUnits: -121_000, currency: .eur)])
         XCTAssertEqual(journal.transactions[7].postings.map(\.amount.currency), [.gbp, .gbp])
-        XCTAssertEqual(journal.transactions[9].postings.map(\.amount), [Money(minorUnits: 1200, currency: .jpy),
-                                                                      Money(minorUnits: -1200, currency: .jpy)])
-        XCTAssertTrue(journal.transactions[9].location.file.hasSuffix("included.journal"))
+        XCTAssertEqual(journal.transactions[9].postings.map(\.amount), [Money(minorUnits: 725, currency: .usd),
+                                                                      Money(minorUnits: -725, currency: .usd)], "D $1,000.00")
+        XCTAssertEqual(journal.transactions[10].postings.map(\.amount.minorUnits), [5000, -5000], "balance assignment")
+        XCTAssertEqual(journal.transactions[11].postings.map(\.amount), [Money(minorUnits: 1200, currency: .jpy),
+                                                                       Money(minorUnits: -1200, currency: .jpy)])
+        XCTAssertTrue(journal.transactions[11].location.file.hasSuffix("included.journal"))
     }
 
     func testMalformedFixturesNameFileLineAndColumn() {
@@ -73,13 +76,12 @@ final class JournalReaderTests: XCTestCase {
             ("2026-11-01 x\n  a:b  $1 {€2}\n  c:d\n", "2:11"),
             ("2026-11-01 x\n  a:b  ($1 * 2)\n  c:d\n", "2:8"),
             ("2026-11-01 x\n  a:b  $1 =* $1\n  c:d\n", "2:11"),
-            ("2026-11-01 x\n  a:b  = $1\n  c:d  $-1\n", "2:10"),
             ("2026-11-01 x\n  a:b  10\n  c:d\n", "2:8"),
             ("2026-11-01 x\n  a:b  10 BTCX\n  c:d\n", "2:8"),
             ("~ monthly\n  a:b  $1\n  c:d\n", "1:1"),
             ("= expenses\n  a:b  $1\n", "1:1"),
             ("Y 2026\n", "1:1"),
-            ("D $1,000.00\n", "1:1"),
+            ("2026-11-01 x\n  a:b  $1  ; date: 2026-11-05\n  c:d\n", "2:3"),
             ("include *.journal\n", "1:9"),
             ("payee Shop\n", "1:1"),
             ("  a:b  $1\n", "1:3"),
@@ -87,6 +89,9 @@ final class JournalReaderTests: XCTestCase {
             ("2026-11-01 x\n  a:b\n  c:d\n", "3:3"),
             ("2026-11-01 x\n  a:b  $1\n  c:d  €-1\n", "1:1"),
             ("2026-11-01 x\n  a:b  $1\n  c:d  $-1\n  e:f\n", "4:3"),
+            // Columns count characters: é precomposed, and e followed by a combining accent.
+            ("2026-11-01 x\n  expenses:caf\u{E9}  $1 @ $2\n  c:d\n", "2:21"),
+            ("2026-11-01 x\n  expenses:cafe\u{301}  $1 @ $2\n  c:d\n", "2:21"),
         ]
         for (text, place) in cases {
             XCTAssertThrowsError(try JournalReader.read(text: text, name: "t.journal"), text) { error in
@@ -114,6 +119,24 @@ final class JournalReaderTests: XCTestCase {
         XCTAssertEqual(transaction.note, "a note")
         XCTAssertEqual(transaction.postings[0].comment, "posting note")
         XCTAssertEqual(transaction.postings[0].account.rawValue, "a:b")
+    }
+
+    func testBalanceAssignmentsBringTheAccountToTheAssertedBalance() throws {
+        let journal = try JournalReader.read(text: """
+            2026-11-01 open
+              assets:cash  $30
+              equity:opening
+            2026-11-02 count the cash
+              assets:cash  = $42.50
+              expenses:unknown
+            """, name: "t.journal")
+        XCTAssertEqual(journal.transactions[1].postings.map(\.amount.minorUnits), [1250, -1250])
+    }
+
+    func testDefaultCommodityWithDecimalComma() throws {
+        let journal = try JournalReader.read(text: "D 1.000,00 EUR\n2026-11-01 x\n  a:b  1.012,50\n  c:d\n", name: "t.journal")
+        XCTAssertEqual(journal.transactions[0].postings.map(\.amount), [Money(minorUnits: 101_250, currency: .eur),
+                                                                      Money(minorUnits: -101_250, currency: .eur)])
     }
 
     func testAccountNamesMayHoldSingleSpaces() throws {

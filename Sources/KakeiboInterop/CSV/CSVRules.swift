@@ -58,6 +58,9 @@ public struct CSVRules: Sendable {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         func finishBlock(_ location: SourceLocation) throws(ImportError) {
             guard let block = current else { return }
+            if block.patterns.isEmpty {
+                throw .syntax(block.location, expected: "a pattern after if", found: "none")
+            }
             if block.account2 == nil && block.description == nil {
                 throw .syntax(block.location, expected: "an indented account2 or description line under the if", found: "none")
             }

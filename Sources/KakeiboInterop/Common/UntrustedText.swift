@@ -36,7 +36,7 @@ enum UntrustedText {
 
     /// hledger tags in a comment: `key: value`, separated by commas.
     static func tags(in comment: String?) -> [String: String] {
-        guard let comment, comment.contains(":") else { return [:] }
+        guard let comment, comment.utf8.contains(UInt8(ascii: ":")) else { return [:] }
         var tags: [String: String] = [:]
         for segment in comment.split(separator: ",") {
             guard let colon = segment.firstIndex(of: ":") else { continue }
@@ -48,10 +48,17 @@ enum UntrustedText {
 }
 
 extension Substring {
+    /// Without leading and trailing spaces and tabs. Walks scalars, not characters: this runs on
+    /// every journal line, and grapheme breaking is the costly part of a character walk.
     func trimmingSpaces() -> Substring {
-        var s = self
-        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
-        return s
+        let scalars = unicodeScalars
+        var start = scalars.startIndex, end = scalars.endIndex
+        while start < end, scalars[start] == " " || scalars[start] == "\t" { start = scalars.index(after: start) }
+        while end > start {
+            let before = scalars.index(before: end)
+            guard scalars[before] == " " || scalars[before] == "\t" else { break }
+            end = before
+        }
+        return self[start..<end]
     }
 }

@@ -12,7 +12,8 @@ public enum BeancountExporter {
     public static func export(_ ledger: Ledger, asOf: LocalDate? = nil) throws -> String {
         let transactions = try ledger.transactions(ReportScope(asOf: asOf))
         let settings = try ledger.settings()
-        let accounts = try ledger.accounts().map(\.account).filter { !$0.isClosed }
+        // Closed accounts too: their past transactions are still exported.
+        let accounts = try ledger.accounts().map(\.account)
         let names = beancountNames(for: accounts)
         let openDate = transactions.first?.date.description ?? "1970-01-01"
 

@@ -14,7 +14,7 @@ public enum JournalExporter {
         var out = "; exported by kakeibo at log position \(head.position)"
         if let asOf { out += ", transactions dated on or before \(asOf)" }
         out += "\n\n"
-        for listing in try ledger.accounts() where !listing.account.isClosed || !listing.balances.isEmpty {
+        for listing in try ledger.accounts() {
             out += "account \(listing.account.name.rawValue)  ; type: \(typeCode(listing.account.type))\n"
         }
         for transaction in try ledger.transactions(scope) {

@@ -10,6 +10,8 @@ struct AmountSyntax {
     var decimalComma: [String: Bool] = [:]
     /// From `decimal-mark ,`: the mark for commodities no directive describes.
     var defaultDecimalComma = false
+    /// From `D $1,000.00`: the commodity of amounts written without one.
+    var defaultCommodity: String?
 
     static let symbols: [Unicode.Scalar: Currency] = ["$": .usd, "€": .eur, "£": .gbp, "¥": .jpy]
 
@@ -21,7 +23,7 @@ struct AmountSyntax {
     }
 
     /// Splits `-$1,234.56`, `$-5`, `12.50 USD` or `EUR 10,00` into sign, commodity and number.
-    static func split(_ text: Substring, at location: SourceLocation) throws(ImportError) -> Parts {
+    static func split(_ text: Substring, at location: SourceLocation, defaultCommodity: String? = nil) throws(ImportError) -> Parts {
         let s = Array(text.unicodeScalars)
         var i = 0
         func skipSpaces() { while i < s.count, s[i] == " " || s[i] == "\t" { i += 1 } }
@@ -57,11 +59,15 @@ struct AmountSyntax {
         if i < s.count, isNumberScalar(s[i]) {
             number = readNumber()
             skipSpaces()
-            guard i < s.count else {
-                throw .unsupported(location, found: "an amount without a commodity (\"\(text)\")",
-                                   hint: "write the currency, e.g. $\(number) or \(number) USD")
+            if i == s.count, let defaultCommodity {
+                commodity = defaultCommodity
+            } else {
+                guard i < s.count else {
+                    throw .unsupported(location, found: "an amount without a commodity (\"\(text)\")",
+                                       hint: "write the currency, e.g. $\(number) or \(number) USD, or declare `D $1,000.00`")
+                }
+                commodity = try readCommodity()
             }
-            commodity = try readCommodity()
         } else {
             commodity = try readCommodity()
             skipSpaces()
@@ -98,7 +104,7 @@ struct AmountSyntax {
     }
 
     func amount(_ text: Substring, at location: SourceLocation) throws(ImportError) -> Money {
-        let parts = try Self.split(text, at: location)
+        let parts = try Self.split(text, at: location, defaultCommodity: defaultCommodity)
         let currency = try Self.currency(parts.commodity, at: location)
         let comma = decimalComma[currency.code] ?? defaultDecimalComma
         var number = parts.number

@@ -18,7 +18,12 @@ public enum JournalImporter {
 
     /// Records `journal` into `ledger`, opening the accounts it needs first.
     public static func importJournal(_ journal: Journal, into ledger: Ledger) throws -> JournalImportReport {
-        let (entries, opened) = try plan(journal, for: ledger)
+        var (entries, opened) = try plan(journal, for: ledger)
+        // Transactions a previous import recorded are left out before the batch, so re-importing a
+        // file costs a key lookup per transaction rather than a resend. The ledger still checks
+        // every key it is sent, so an import racing this one cannot record anything twice.
+        let recorded = try ledger.recordedIdempotencyKeys(entries.compactMap(\.options.idempotencyKey))
+        entries.removeAll { $0.options.idempotencyKey.map(recorded.contains) ?? false }
         let results: [RecordResult]
         do {
             results = try ledger.record(entries: entries.map { ($0.command, $0.options) })
@@ -26,10 +31,11 @@ public enum JournalImporter {
             throw ImportError.refused(entries[failure.index].location, reason: String(describing: failure.underlying))
         }
         let transactionResults = results.dropFirst(opened.count)
+        let appended = transactionResults.filter { !$0.alreadyRecorded }.count
         return JournalImportReport(
             files: journal.files, transactions: journal.transactions.count,
-            appended: transactionResults.filter { !$0.alreadyRecorded }.count,
-            alreadyRecorded: transactionResults.filter(\.alreadyRecorded).count,
+            appended: appended,
+            alreadyRecorded: journal.transactions.count - appended,
             accountsOpened: opened, prices: journal.prices, assertionsChecked: journal.assertionsChecked,
             position: try ledger.head().position)
     }

@@ -20,6 +20,8 @@ extension JournalReader {
         var assertion: Money?
         /// Where the asserted amount starts, so a failed assertion points at it.
         var assertionColumn: Int
+        /// The amount came from a balance assignment (`= $50` with no amount).
+        var assigned = false
         var comments: [String]
     }
 
@@ -80,7 +82,11 @@ extension JournalReader {
 
     /// `  [*|!] ACCOUNT  [AMOUNT] [= ASSERTION] [; COMMENT]`, or `  ; COMMENT`.
     mutating func readPostingLine(_ line: Substring, content: Substring, location: SourceLocation) throws(ImportError) {
-        func column(_ s: Substring) -> Int { line.distance(from: line.startIndex, to: s.startIndex) + 1 }
+        // Columns count characters, as hledger's do; on an ASCII line (most of them) bytes are characters.
+        let ascii = line.utf8.allSatisfy { $0 < 0x80 }
+        func column(_ s: Substring) -> Int {
+            (ascii ? line.utf8.distance(from: line.startIndex, to: s.startIndex) : line.distance(from: line.startIndex, to: s.startIndex)) + 1
+        }
         if content.first == ";" || content.first == "#" {
             let text = try cleanText(content.dropFirst(), at: location.at(column: column(content)))
             guard let text else { return }
@@ -97,33 +103,35 @@ extension JournalReader {
             throw .unsupported(location.at(column: column(rest)), found: "a virtual posting (\"\(f)\")",
                                hint: "write it as a real posting that balances, or remove it")
         }
-        // The account ends at two spaces, a tab, a " ;" comment or the end of the line.
-        var end = rest.startIndex
-        while end < rest.endIndex {
-            let c = rest[end]
+        // The account ends at two spaces, a tab, a " ;" comment or the end of the line. Scalars, not
+        // characters, are walked here and below: every delimiter is a one-scalar ASCII character.
+        let scalars = rest.unicodeScalars
+        var end = scalars.startIndex
+        while end < scalars.endIndex {
+            let c = scalars[end]
             if c == "\t" { break }
             if c == " " {
-                let after = rest.index(after: end)
-                if after == rest.endIndex || rest[after] == " " || rest[after] == ";" { break }
+                let after = scalars.index(after: end)
+                if after == scalars.endIndex || scalars[after] == " " || scalars[after] == ";" { break }
             }
-            end = rest.index(after: end)
+            end = scalars.index(after: end)
         }
         let accountText = rest[..<end]
         let account = try accountName(accountText, at: location.at(column: column(rest)))
         rest = rest[end...].trimmingSpaces()
 
         var comments: [String] = []
-        if let semicolon = rest.firstIndex(of: ";") {
-            if let text = try cleanText(rest[rest.index(after: semicolon)...], at: location.at(column: column(rest[semicolon...]))) {
+        if let semicolon = rest.unicodeScalars.firstIndex(of: ";") {
+            if let text = try cleanText(rest[rest.unicodeScalars.index(after: semicolon)...], at: location.at(column: column(rest[semicolon...]))) {
                 comments.append(text)
             }
             rest = rest[..<semicolon].trimmingSpaces()
         }
         var amountText = rest
         var assertionText: Substring?
-        if let equals = rest.firstIndex(of: "=") {
+        if let equals = rest.unicodeScalars.firstIndex(of: "=") {
             amountText = rest[..<equals].trimmingSpaces()
-            var assertion = rest[rest.index(after: equals)...]
+            var assertion = rest[rest.unicodeScalars.index(after: equals)...]
             if assertion.first == "=" { assertion = assertion.dropFirst() } // `==`: the same for one-currency accounts
             if assertion.first == "*" {
                 throw .unsupported(location.at(column: column(rest[equals...])), found: "an inclusive balance assertion (\"=*\")",
@@ -131,15 +139,11 @@ extension JournalReader {
             }
             assertionText = assertion.trimmingSpaces()
         }
-        for (mark, what) in [("@", "a price (\"@\")"), ("{", "a lot price (\"{\")"), ("(", "an amount expression (\"(\")")] {
-            if let found = rest.firstIndex(where: { String($0) == mark }) {
+        for (mark, what) in [("@" as Unicode.Scalar, "a price (\"@\")"), ("{", "a lot price (\"{\")"), ("(", "an amount expression (\"(\")")] {
+            if let found = rest.unicodeScalars.firstIndex(of: mark) {
                 throw .unsupported(location.at(column: column(rest[found...])), found: what,
                                    hint: "convert the amount into the account's currency and write it plainly")
             }
-        }
-        if let assertionText, amountText.isEmpty {
-            throw .unsupported(location.at(column: column(assertionText)), found: "a balance assignment (no amount before \"=\")",
-                               hint: "write the posting's amount; the assertion can stay")
         }
         let amount = amountText.isEmpty ? nil : try amounts.amount(amountText, at: location.at(column: column(amountText)))
         let assertion = try assertionText.map { (text) throws(ImportError) -> Money in
@@ -157,8 +161,9 @@ extension JournalReader {
 
     /// Fills the elided amount, checks the balance, the accounts' currencies and the assertions.
     mutating func finishTransaction() throws(ImportError) {
-        guard let txn = pending else { return }
+        guard var txn = pending else { return }
         pending = nil
+        try resolveBalanceAssignments(&txn)
         guard txn.postings.count >= 2 else {
             throw .unbalanced(txn.location, detail: "it has \(txn.postings.count) posting\(txn.postings.count == 1 ? "" : "s"); "
                               + "a transaction needs at least two")
@@ -199,17 +204,17 @@ extension JournalReader {
                     throw .invalidAmount(posting.location, text: off[0].description, reason: error.description)
                 }
             }
-            let currency = accountCurrencies[posting.account] ?? amount.currency
+            let currency = accountCurrencies[posting.account.rawValue] ?? amount.currency
             guard currency == amount.currency else {
                 throw .currencyMismatch(posting.location, account: posting.account.rawValue, accountCurrency: currency.code,
                                         found: amount.currency.code)
             }
-            accountCurrencies[posting.account] = currency
+            accountCurrencies[posting.account.rawValue] = currency
             let balance: Money
-            do { balance = try (balances[posting.account] ?? .zero(currency)).adding(amount) } catch {
+            do { balance = try (balances[posting.account.rawValue] ?? .zero(currency)).adding(amount) } catch {
                 throw .invalidAmount(posting.location, text: amount.description, reason: error.description)
             }
-            balances[posting.account] = balance
+            balances[posting.account.rawValue] = balance
             if let asserted = posting.assertion {
                 journal.assertionsChecked += 1
                 let actual = asserted.currency == currency ? balance : .zero(asserted.currency)
@@ -219,9 +224,15 @@ extension JournalReader {
                 }
             }
             let comment = posting.comments.isEmpty ? nil : posting.comments.joined(separator: " ")
+            let tags = UntrustedText.tags(in: comment)
+            if tags["date"] != nil || tags["date2"] != nil {
+                // hledger dates such a posting differently from its transaction; Kakeibo has one date.
+                throw .unsupported(posting.location, found: "a posting date (\"date:\" tag)",
+                                   hint: "split the posting into its own transaction on that date")
+            }
             postings.append(JournalPosting(location: posting.location, account: posting.account, amount: amount,
                                            amountWasElided: posting.amount == nil, assertion: posting.assertion,
-                                           comment: try limited(comment, at: posting.location), tags: UntrustedText.tags(in: comment)))
+                                           comment: try limited(comment, at: posting.location), tags: tags))
         }
         let comment = txn.comments.isEmpty ? nil : txn.comments.joined(separator: " ")
         let transaction = JournalTransaction(location: txn.location, date: txn.date, status: txn.status, code: txn.code,
@@ -229,6 +240,29 @@ extension JournalReader {
                                              tags: UntrustedText.tags(in: comment), postings: postings)
         _ = try limited(transaction.memo, at: txn.location)
         journal.transactions.append(transaction)
+    }
+
+    /// `assets:cash  = $50` with no amount: the amount is what brings the account's balance (in this
+    /// file, in file order, as for assertions) to the asserted one — hledger's balance assignment.
+    func resolveBalanceAssignments(_ txn: inout PendingTransaction) throws(ImportError) {
+        for index in txn.postings.indices where txn.postings[index].amount == nil {
+            guard let target = txn.postings[index].assertion else { continue }
+            let account = txn.postings[index].account
+            var running = balances[account.rawValue] ?? .zero(target.currency)
+            for earlier in txn.postings[..<index] where earlier.account == account {
+                guard let amount = earlier.amount else { continue }
+                if amount.currency == running.currency, let sum = try? running.adding(amount) { running = sum }
+            }
+            guard running.currency == target.currency else {
+                throw .currencyMismatch(txn.postings[index].location, account: account.rawValue,
+                                        accountCurrency: running.currency.code, found: target.currency.code)
+            }
+            do { txn.postings[index].amount = try target.subtracting(running) } catch {
+                throw .invalidAmount(txn.postings[index].location, text: target.description, reason: error.description)
+            }
+            txn.postings[index].assertion = nil // holds by construction
+            txn.postings[index].assigned = true
+        }
     }
 
     private func limited(_ text: String?, at location: SourceLocation) throws(ImportError) -> String? {

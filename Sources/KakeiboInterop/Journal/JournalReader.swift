@@ -2,7 +2,8 @@ import Foundation
 import KakeiboDomain
 
 /// Reads the subset of hledger/ledger journal syntax that real household journals use, and
-/// refuses the rest with `file:line:column`: nothing is skipped silently.
+/// refuses the rest with `file:line:column`: nothing is skipped silently. Directives: `account`,
+/// `commodity` (with `format`), `D`, `decimal-mark`, `include`, `P`, and `comment` blocks.
 ///
 /// Transactions are balanced (the one elided amount is filled in) and balance assertions are
 /// checked as they are read, in file order, each right after its posting — so a journal that
@@ -16,10 +17,12 @@ public struct JournalReader {
     var pending: PendingTransaction?
     /// What indented lines belong to when no transaction is open.
     var openDirective: OpenDirective = .none
-    /// Each account's own running balance, for assertions.
-    var balances: [AccountName: Money] = [:]
+    /// Each account's own running balance, for assertions (keyed by name: cheaper to hash than AccountName).
+    var balances: [String: Money] = [:]
     /// Each account's currency: that of its first posting.
-    var accountCurrencies: [AccountName: Currency] = [:]
+    var accountCurrencies: [String: Currency] = [:]
+    /// Names already validated: a journal repeats a few dozen accounts thousands of times.
+    var accountNames: [Substring: AccountName] = [:]
 
     enum OpenDirective { case none, account, commodity(Currency) }
 
@@ -148,6 +151,11 @@ public struct JournalReader {
             try readInclude(argument, location: location.at(column: argumentColumn), directory: directory)
         case "P":
             try readPrice(argument, location: location.at(column: argumentColumn))
+        case "D":
+            // `D $1,000.00`: amounts without a commodity are in this one, written in this style.
+            try readCommodityFormat(argument, currency: nil, location: location.at(column: argumentColumn))
+            amounts.defaultCommodity = try AmountSyntax.split(argument.prefix { $0 != ";" }.trimmingSpaces(),
+                                                              at: location.at(column: argumentColumn)).commodity
         case "decimal-mark":
             guard argument == "," || argument == "." else {
                 throw .syntax(location.at(column: argumentColumn), expected: "decimal-mark , or decimal-mark .", found: "\"\(argument)\"")
@@ -166,7 +174,6 @@ public struct JournalReader {
         case "=": "auto postings are not imported; write the postings out"
         case "alias", "apply", "end": "account aliases and prefixes are not imported; write account names in full"
         case "Y", "year": "write every date with its year"
-        case "D": "default commodities are not imported; write the commodity on every amount"
         default: "Kakeibo imports transactions and the account, commodity, include, P and decimal-mark directives"
         }
     }
@@ -250,9 +257,12 @@ public struct JournalReader {
 
     // MARK: - Names
 
-    func accountName(_ text: Substring, at location: SourceLocation) throws(ImportError) -> AccountName {
+    mutating func accountName(_ text: Substring, at location: SourceLocation) throws(ImportError) -> AccountName {
+        if let known = accountNames[text] { return known }
         do {
-            return try AccountName(String(text))
+            let name = try AccountName(String(text))
+            accountNames[text] = name
+            return name
         } catch {
             throw .invalidAccount(location, reason: error.description)
         }

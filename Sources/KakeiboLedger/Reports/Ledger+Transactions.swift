@@ -2,21 +2,6 @@ import GRDB
 import KakeiboDomain
 import KakeiboProjections
 
-/// A live transaction with its postings' account names, as exporters need it.
-public struct ListedTransaction: Hashable, Sendable {
-    public struct Line: Hashable, Sendable {
-        public var account: AccountName
-        public var amount: Money
-        public var memo: String?
-    }
-
-    public var id: String
-    public var date: LocalDate
-    public var payee: String?
-    public var memo: String?
-    public var lines: [Line]
-}
-
 extension Ledger {
     /// Every transaction that is not voided, with edits applied, in date then recording order.
     /// Reads the projection in one pass, so its cost is one query however many transactions there are.

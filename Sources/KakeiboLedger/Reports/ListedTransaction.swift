@@ -1,0 +1,16 @@
+import KakeiboDomain
+
+/// A live transaction with its postings' account names, as exporters need it.
+public struct ListedTransaction: Hashable, Sendable {
+    public struct Line: Hashable, Sendable {
+        public var account: AccountName
+        public var amount: Money
+        public var memo: String?
+    }
+
+    public var id: String
+    public var date: LocalDate
+    public var payee: String?
+    public var memo: String?
+    public var lines: [Line]
+}
