@@ -69,7 +69,8 @@ public enum CSVImporter {
                 LedgerCommand.PostingInput(account: row.account2.rawValue, amount: negated.decimalString, currency: negated.currency),
             ]
             entries.append((.recordTransaction(.init(date: row.date, payee: row.payee, memo: row.memo, postings: postings)),
-                            CommandOptions(source: .csvImport, provenance: row.location.fileAndLine, idempotencyKey: key), row.location))
+                            CommandOptions(source: .csvImport, provenance: row.location.fileAndLine, idempotencyKey: key,
+                                           fingerprint: key), row.location))
         }
         do {
             try ledger.record(entries: entries.map { ($0.command, $0.options) })

@@ -98,7 +98,8 @@ public enum JournalImporter {
             occurrences[digest] = occurrence + 1
             entries.append(Entry(command: .recordTransaction(command),
                                  options: CommandOptions(source: .journalImport, provenance: transaction.location.fileAndLine,
-                                                         idempotencyKey: "journal:\(digest):\(occurrence)"),
+                                                         idempotencyKey: "journal:\(digest):\(occurrence)",
+                                                         fingerprint: "journal:\(digest)"),
                                  location: transaction.location))
         }
         return (entries, opened)

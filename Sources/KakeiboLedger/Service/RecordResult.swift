@@ -26,8 +26,13 @@ public struct CommandOptions: Hashable, Sendable {
     public var provenance: String?
     /// Sending the same command again with the same key appends nothing.
     public var idempotencyKey: String?
+    /// What tells a retry under `idempotencyKey` from a different command. Importers pass the
+    /// content digest they already computed; without one the ledger derives it from the command.
+    public var fingerprint: String?
 
-    public init(source: EventSource = .manual, provenance: String? = nil, idempotencyKey: String? = nil) {
+    public init(source: EventSource = .manual, provenance: String? = nil, idempotencyKey: String? = nil,
+                fingerprint: String? = nil) {
+        self.fingerprint = fingerprint
         self.source = source
         self.provenance = provenance
         self.idempotencyKey = idempotencyKey
