@@ -21,6 +21,7 @@ final class JournalImportTests: XCTestCase {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    @discardableResult
     func write(_ text: String, to name: String = "books.journal") throws -> String {
         let path = directory.appendingPathComponent(name).path
         try text.write(toFile: path, atomically: true, encoding: .utf8)

@@ -43,7 +43,7 @@ public enum LedgerDatabase {
             if mode == .open { try checkApplicationID(pool, path: path) }
             try migrate(pool, path: path)
             // Checkpoint so the main file's header carries the application id from the start.
-            if mode == .create { try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) } }
+            if mode == .create { _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) } }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw EventStoreError.notALedger(path: path, reason: "not an SQLite database")
         } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {

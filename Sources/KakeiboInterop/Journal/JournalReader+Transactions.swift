@@ -189,7 +189,7 @@ extension JournalReader {
         }
         var postings: [JournalPosting] = []
         postings.reserveCapacity(txn.postings.count)
-        for (index, posting) in txn.postings.enumerated() {
+        for posting in txn.postings {
             var amount: Money
             if let given = posting.amount {
                 amount = given

@@ -4,6 +4,7 @@ import KakeiboProjections
 import XCTest
 
 final class GoalLedgerTests: LedgerTestCase {
+    @discardableResult
     func income(_ amount: String, _ date: String) throws -> String {
         try ledger.record(.recordIncome(.init(amount: amount, date: try LocalDate(iso: date), from: "income:salary",
                                               to: "assets:checking"))).transactionID!
