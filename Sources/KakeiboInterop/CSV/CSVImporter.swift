@@ -12,6 +12,10 @@ import KakeiboLedger
 /// rules changed — and two genuinely identical coffees on one day both stay.
 public enum CSVImporter {
     public static func importStatement(path: String, rules: CSVRules, into ledger: Ledger) throws -> CSVImportReport {
+        try ConcurrentImport.retrying { try importOnce(path: path, rules: rules, into: ledger) }
+    }
+
+    private static func importOnce(path: String, rules: CSVRules, into ledger: Ledger) throws -> CSVImportReport {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ImportError.unreadable(path: path, reason: FileManager.default.fileExists(atPath: path)
                                          ? "permission denied or not a file" : "no such file", includedFrom: nil)
@@ -75,6 +79,7 @@ public enum CSVImporter {
         do {
             try ledger.record(entries: entries.map { ($0.command, $0.options) })
         } catch let failure as BatchEntryError {
+            if ConcurrentImport.isAccountOpenedMeanwhile(failure) { throw failure }
             throw ImportError.refused(entries[failure.index].location, reason: String(describing: failure.underlying))
         }
         return CSVImportReport(file: path, rows: rows.count, appended: fresh.count, alreadyRecorded: rows.count - fresh.count,

@@ -18,6 +18,10 @@ public enum JournalImporter {
 
     /// Records `journal` into `ledger`, opening the accounts it needs first.
     public static func importJournal(_ journal: Journal, into ledger: Ledger) throws -> JournalImportReport {
+        try ConcurrentImport.retrying { try importOnce(journal, into: ledger) }
+    }
+
+    private static func importOnce(_ journal: Journal, into ledger: Ledger) throws -> JournalImportReport {
         var (entries, opened) = try plan(journal, for: ledger)
         // Transactions a previous import recorded are left out before the batch, so re-importing a
         // file costs a key lookup per transaction rather than a resend. The ledger still checks
@@ -28,6 +32,7 @@ public enum JournalImporter {
         do {
             results = try ledger.record(entries: entries.map { ($0.command, $0.options) })
         } catch let failure as BatchEntryError {
+            if ConcurrentImport.isAccountOpenedMeanwhile(failure) { throw failure }
             throw ImportError.refused(entries[failure.index].location, reason: String(describing: failure.underlying))
         }
         let transactionResults = results.dropFirst(opened.count)
