@@ -1,0 +1,42 @@
+import KakeiboDomain
+
+/// Text observations in, receipt fields out. Engine-independent: Tesseract words or Apple Vision
+/// lines both work. Observations are sanitised before anything reads them.
+public struct ReceiptParser: Sendable {
+    public var options: ReceiptParserOptions
+    public var sanitiser: TextSanitiser
+    public var grouper: RowGrouper
+
+    public init(options: ReceiptParserOptions = ReceiptParserOptions(), sanitiser: TextSanitiser = TextSanitiser(), grouper: RowGrouper = RowGrouper()) {
+        self.options = options
+        self.sanitiser = sanitiser
+        self.grouper = grouper
+    }
+
+    /// Sanitises and groups observations into rows.
+    public func rows(from observations: [TextObservation]) -> [TextRow] {
+        grouper.rows(from: sanitiser.sanitise(observations))
+    }
+
+    public func parse(_ observations: [TextObservation]) -> (rows: [TextRow], receipt: ParsedReceipt) {
+        let rows = rows(from: observations)
+        return (rows, parse(rows: rows))
+    }
+
+    public func parse(rows: [TextRow]) -> ParsedReceipt {
+        var receipt = ParsedReceipt()
+        let currency = CurrencyDetector().detect(rows, defaultCode: options.defaultCurrency)
+        receipt.currency = currency
+        let code = (try? Currency(code: currency.value)) ?? .myr
+        let scanner = AmountScanner(currency: code)
+        let amounts = rows.map { scanner.amounts(in: $0.text, row: $0.index) }
+        TotalExtractor().extract(rows: rows, amounts: amounts, into: &receipt)
+        let dayFirst = options.dayFirst ?? (currency.value != "USD")
+        DateExtractor(dayFirst: dayFirst).extract(rows: rows, into: &receipt)
+        // The header ends where the first amount or the date appears.
+        let firstAmountRow = amounts.firstIndex { !$0.isEmpty }
+        let stop = [firstAmountRow, receipt.date?.rows.first].compactMap { $0 }.min()
+        MerchantExtractor().extract(rows: rows, stopRow: stop.map { max($0, 3) }, into: &receipt)
+        return receipt
+    }
+}
