@@ -17,8 +17,21 @@ struct AmountScanner: Sendable {
 
     func amounts(in text: String, row: Int) -> [AmountToken] {
         var results: [AmountToken] = []
-        for raw in text.split(separator: " ") {
-            guard let minor = amount(String(raw)) else { continue }
+        // OCR often splits `79. 35` or `79 .35`: rejoin a dangling separator with its two decimals.
+        var tokens: [String] = []
+        for raw in text.split(separator: " ").map(String.init) {
+            if let last = tokens.last, raw.count == 2, raw.allSatisfy(\.isNumber),
+               last.count >= 2, last.last == "." || last.last == ",", last.dropLast().last?.isNumber == true {
+                tokens[tokens.count - 1] = last + raw
+            } else if let last = tokens.last, raw.count == 3, raw.first == ".", raw.dropFirst().allSatisfy(\.isNumber),
+                      last.last?.isNumber == true {
+                tokens[tokens.count - 1] = last + raw
+            } else {
+                tokens.append(raw)
+            }
+        }
+        for raw in tokens {
+            guard let minor = amount(raw) else { continue }
             results.append(AmountToken(minorUnits: minor, row: row, position: results.count))
         }
         return results

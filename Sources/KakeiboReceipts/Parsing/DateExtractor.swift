@@ -90,8 +90,11 @@ struct DateExtractor: Sendable {
         return found + 1
     }
 
+    /// Two-digit years are this century; OCR's `2618` for `2018` is repaired.
     private func year(_ value: Int) -> Int {
-        value < 100 ? 2000 + value : value
+        if value < 100 { return 2000 + value }
+        if value >= 2100, value < 3000, (value / 10) % 10 <= 3 { return 2000 + value % 100 }
+        return value
     }
 
     private func make(_ year: Int, _ month: Int, _ day: Int) -> LocalDate? {

@@ -9,8 +9,12 @@ struct MerchantExtractor: Sendable {
     static let addressWords = ["JALAN", "JLN", "LORONG", "TAMAN", "ROAD", "STREET", "AVENUE", "BLVD", "LOT", "BLOK", "BLOCK", "FLOOR", "LEVEL", "SUITE", "KAMPUNG", "BANDAR", "PERSIARAN", "LEBUH", "SELANGOR", "JOHOR", "KUALA", "LUMPUR", "PETALING", "SHAH ALAM", "PUCHONG", "CHERAS", "NO"]
     static let notNameWords = ["TEL", "TELEPHONE", "PHONE", "FAX", "EMAIL", "WEBSITE", "WWW", "GST", "SST", "VAT", "REG", "ROC", "CO REG", "COMPANY NO", "INVOICE", "RECEIPT", "TAX", "WELCOME", "THANK", "CASHIER", "DATE", "TIME", "BILL", "TABLE", "ORDER", "SIMPLIFIED", "OFFICIAL", "COPY", "MEMBER", "SALES", "DOC", "TERMINAL", "POS"]
 
+    static let headerEnd = ["INVOICE", "RECEIPT", "CASHIER", "BILL", "TABLE", "ORDER", "SALESPERSON", "SERVER", "DOCUMENT", "TERMINAL"]
+
     func extract(rows: [TextRow], stopRow: Int?, into receipt: inout ParsedReceipt) {
-        let limit = min(stopRow ?? rows.count, rows.count, 12)
+        // The header ends at the first document title (`TAX INVOICE`, `RECEIPT`…): below it come customers and items.
+        let title = rows.prefix(12).first { row in row.index >= 1 && KeywordMatcher(row.text).words.contains { Self.headerEnd.contains($0) } }?.index
+        let limit = min(stopRow ?? rows.count, title ?? rows.count, rows.count, 12)
         var best: (text: String, score: Double, row: Int, strong: Bool)?
         for row in rows.prefix(limit) {
             let text = row.text
@@ -26,7 +30,7 @@ struct MerchantExtractor: Sendable {
             }
             var score = 0.0
             if strong { score += 3 }
-            if Self.businessWords.contains(where: { matcher.words.contains($0) }) { score += 1 }
+            if Self.businessWords.contains(where: { matcher.words.contains($0) }) { score += 0.5 }
             if matcher.words.contains(where: { w in Self.notNameWords.contains { $0 == w } }) { score -= 3 }
             if matcher.words.contains(where: { w in Self.addressWords.contains { $0 == w } }) { score -= 2.5 }
             if upper.contains(",") && !strong { score -= 1 }
@@ -35,10 +39,21 @@ struct MerchantExtractor: Sendable {
             score += (letterRatio - 0.8) * 3
             score += (row.meanConfidence - 0.6) * 3
             // Nearer the top is likelier, but a handwritten name often sits above.
-            score -= Double(row.index) * 0.15
+            score -= Double(row.index) * 0.3
             if matcher.words.filter({ $0.count >= 2 }).count < 1 { score -= 2 }
             if best == nil || score > best!.score {
                 best = (cleanName(text), score, row.index, strong)
+            }
+        }
+        // A suffix or a bracketed branch on a row of its own continues the name on the row above.
+        var cited = best.map { [$0.row] } ?? []
+        if var chosen = best, chosen.row > 0, let previous = rows.first(where: { $0.index == chosen.row - 1 }) {
+            let nameWords = KeywordMatcher(chosen.text).words.filter { w in !Self.suffixes.contains(w) && w != "SDN" && w != "SON" }
+            if chosen.text.hasPrefix("(") || nameWords.isEmpty,
+               previous.text.filter(\.isLetter).count >= 3, !isRegistration(previous.text.uppercased()) {
+                chosen.text = cleanName(previous.text + " " + chosen.text)
+                best = chosen
+                cited.insert(previous.index, at: 0)
             }
         }
         guard let best, best.score > -1.5, !best.text.isEmpty else {
@@ -48,7 +63,7 @@ struct MerchantExtractor: Sendable {
         let ocr = rows.first { $0.index == best.row }?.meanConfidence ?? 0.5
         var confidence = (best.strong ? 0.8 : 0.55) + min(max(best.score, 0), 4) * 0.04
         confidence *= 0.7 + 0.3 * ocr
-        receipt.merchant = ReceiptField(value: best.text, confidence: confidence, rows: [best.row])
+        receipt.merchant = ReceiptField(value: best.text, confidence: confidence, rows: cited)
     }
 
     /// `(123456-X)`, `CO. NO. 1234567-W`: a registration number, not a name.
@@ -66,7 +81,12 @@ struct MerchantExtractor: Sendable {
 
     /// Drops a trailing registration number in brackets and stray punctuation around the name.
     private func cleanName(_ text: String) -> String {
-        var name = text
+        // Registration numbers after the name: `(123456-X)`, `1110644-V`, `[1234567]`.
+        var words = text.split(separator: " ").map(String.init)
+        while let last = words.last, words.count > 1, last.filter(\.isNumber).count >= 4 || isRegistration(last.uppercased()) {
+            words.removeLast()
+        }
+        var name = words.joined(separator: " ")
         if let open = name.lastIndex(of: "("), isRegistration(String(name[open...])) {
             name = String(name[..<open])
         }

@@ -27,11 +27,13 @@ public struct ReceiptParser: Sendable {
         var receipt = ParsedReceipt()
         let currency = CurrencyDetector().detect(rows, defaultCode: options.defaultCurrency)
         receipt.currency = currency
-        let code = (try? Currency(code: currency.value)) ?? .myr
+        // Printed figures are read with two decimals; currencies without minor units are out of scope for now.
+        let code = (try? Currency(code: currency.value)).flatMap { $0.minorDigits == 2 ? $0 : nil } ?? Currency(uncheckedCode: options.defaultCurrency, minorDigits: 2)
         let scanner = AmountScanner(currency: code)
         let amounts = rows.map { scanner.amounts(in: $0.text, row: $0.index) }
         TotalExtractor().extract(rows: rows, amounts: amounts, into: &receipt)
-        let dayFirst = options.dayFirst ?? (currency.value != "USD")
+        // Month-first only for US dollars, and only when the receipt says so clearly (OCR turns S into $).
+        let dayFirst = options.dayFirst ?? !(currency.value == "USD" && (currency.confidence >= 0.9 || options.defaultCurrency == "USD"))
         DateExtractor(dayFirst: dayFirst).extract(rows: rows, into: &receipt)
         // The header ends where the first amount or the date appears.
         let firstAmountRow = amounts.firstIndex { !$0.isEmpty }

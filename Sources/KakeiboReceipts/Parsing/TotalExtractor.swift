@@ -68,7 +68,7 @@ struct TotalExtractor: Sendable {
             .map(\.minorUnits).max()
 
         // Every labelled total is a candidate; so is every amount, with no keyword weight.
-        var candidates: [(value: Int64, weight: Double, rows: [Int])] = labelled.filter { $0.role == .total }
+        var candidates: [(value: Int64, weight: Double, rows: [Int])] = labelled.filter { $0.role == .total && $0.amount.minorUnits != 0 }
             .map { ($0.amount.minorUnits, $0.weight, [$0.amount.row]) }
         for token in all where token.minorUnits > 0 && !candidates.contains(where: { $0.value == token.minorUnits }) {
             candidates.append((token.minorUnits, 0, [token.row]))
