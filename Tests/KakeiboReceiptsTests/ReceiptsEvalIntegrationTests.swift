@@ -8,7 +8,7 @@ final class ReceiptsEvalIntegrationTests: XCTestCase {
     static let devSet = repository.deletingLastPathComponent().appendingPathComponent("shared/receipts-dev")
 
     /// Floors measured on the dev set at this commit (Tesseract 5.3.0, eng, PSM 3).
-    static let floors: [String: Double] = ["total": 0.76, "date": 0.85, "merchant_fuzzy": 0.85]
+    static let floors: [String: Double] = ["total": 0.76, "date": 0.85, "merchant_fuzzy": 0.9]
 
     func testEvalOnTheDevSetMeetsTheRecordedFloors() throws {
         guard FileManager.default.fileExists(atPath: Self.devSet.path) else {

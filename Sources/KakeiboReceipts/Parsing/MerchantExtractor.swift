@@ -4,7 +4,7 @@
 /// `(123456-X)` or `GST NO:`, document titles, and low-confidence scribbles (a person's name
 /// handwritten at the top of a scan). Company suffixes (SDN BHD, LLC, Ltd, Inc, GmbH…) are strong cues.
 struct MerchantExtractor: Sendable {
-    static let suffixes = ["SDN BHD", "SDNBHD", "BHD", "S/B", "LLC", "LTD", "LIMITED", "INC", "GMBH", "PLC", "CORP", "CORPORATION", "COMPANY", "ENTERPRISE", "ENTERPRISES", "TRADING", "PTY", "PTE", "SARL", "S.A.", "AG", "KG"]
+    static let suffixes = ["SDN BHD", "SDNBHD", "BHD", "S/B", "LLC", "LTD", "LIMITED", "INC", "GMBH", "PLC", "CORP", "CORPORATION", "COMPANY", "ENTERPRISE", "ENTERPRISES", "TRADING", "PTY", "PTE", "CO", "SARL", "S.A.", "AG", "KG"]
     static let businessWords = ["RESTORAN", "RESTAURANT", "CAFE", "COFFEE", "MART", "HARDWARE", "STORE", "STORES", "SHOP", "BAKERY", "PHARMACY", "FARMASI", "MARKET", "HYPERMARKET", "SUPERMARKET", "KEDAI", "PASARAYA", "PERNIAGAAN", "STATION", "KITCHEN", "FLORIST", "BOOK", "BOOKS", "GOURMET", "CUISINE", "HOLDINGS", "MARKETING", "TRADING"]
     static let addressWords = ["JALAN", "JLN", "LORONG", "TAMAN", "ROAD", "STREET", "AVENUE", "BLVD", "LOT", "BLOK", "BLOCK", "FLOOR", "LEVEL", "SUITE", "KAMPUNG", "BANDAR", "PERSIARAN", "LEBUH", "SELANGOR", "JOHOR", "KUALA", "LUMPUR", "PETALING", "SHAH ALAM", "PUCHONG", "CHERAS", "NO"]
     static let notNameWords = ["TEL", "TELEPHONE", "PHONE", "FAX", "EMAIL", "WEBSITE", "WWW", "GST", "SST", "VAT", "REG", "ROC", "CO REG", "COMPANY NO", "INVOICE", "RECEIPT", "TAX", "WELCOME", "THANK", "CASHIER", "DATE", "TIME", "BILL", "TABLE", "ORDER", "SIMPLIFIED", "OFFICIAL", "COPY", "MEMBER", "SALES", "DOC", "TERMINAL", "POS"]
@@ -14,7 +14,7 @@ struct MerchantExtractor: Sendable {
     func extract(rows: [TextRow], stopRow: Int?, into receipt: inout ParsedReceipt) {
         // The header ends at the first document title (`TAX INVOICE`, `RECEIPT`…): below it come customers and items.
         let title = rows.prefix(12).first { row in row.index >= 1 && KeywordMatcher(row.text).words.contains { Self.headerEnd.contains($0) } }?.index
-        let limit = min(stopRow ?? rows.count, title ?? rows.count, rows.count, 12)
+        let limit = min(stopRow ?? rows.count, rows.count, 12)
         var best: (text: String, score: Double, row: Int, strong: Bool)?
         for row in rows.prefix(limit) {
             let text = row.text
@@ -36,13 +36,16 @@ struct MerchantExtractor: Sendable {
             if upper.contains(",") && !strong { score -= 1 }
             if digits >= 4 && !strong { score -= 2 }
             if isRegistration(upper) { score -= 2 }
+            if matcher.containsAny(["CASH SALE", "CASH BILL", "CASH RECEIPT"]) { score -= 3 }
+            // Below the document title come customers and items; a name there must earn its place.
+            if let title, row.index >= title { score -= 2.5 }
             score += (letterRatio - 0.8) * 3
             score += (row.meanConfidence - 0.6) * 3
             // Nearer the top is likelier, but a handwritten name often sits above.
             score -= Double(row.index) * 0.3
             if matcher.words.filter({ $0.count >= 2 }).count < 1 { score -= 2 }
             if best == nil || score > best!.score {
-                best = (cleanName(text), score, row.index, strong)
+                best = (cleanName(strong ? trimmingBranch(text) : text), score, row.index, strong)
             }
         }
         // A suffix or a bracketed branch on a row of its own continues the name on the row above.
@@ -64,6 +67,16 @@ struct MerchantExtractor: Sendable {
         var confidence = (best.strong ? 0.8 : 0.55) + min(max(best.score, 0), 4) * 0.04
         confidence *= 0.7 + 0.3 * ocr
         receipt.merchant = ReceiptField(value: best.text, confidence: confidence, rows: cited)
+    }
+
+    /// `EIGHT OUNCE COFFEE CO. THE GARDENS MALL` → the name ends at its company suffix; what follows is a
+    /// branch or a place. A bracketed continuation, `SDN BHD (JALAN KLANG LAMA)`, stays.
+    private func trimmingBranch(_ text: String) -> String {
+        let words = text.split(separator: " ").map(String.init)
+        let cores: Set<String> = ["BHD", "LLC", "LTD", "INC", "GMBH", "PLC", "CO", "CORP", "LIMITED", "S/B"]
+        guard let end = words.indices.last(where: { i in cores.contains(words[i].uppercased().filter { $0.isLetter || $0 == "/" }) }),
+              words.count - end - 1 >= 2, !(words[end + 1].hasPrefix("(")) else { return text }
+        return words[...end].joined(separator: " ")
     }
 
     /// `(123456-X)`, `CO. NO. 1234567-W`: a registration number, not a name.
