@@ -6,6 +6,8 @@ public struct ReceiptBatch: Sendable {
     public var workers: Int
     public var mode: TesseractEngine.SegmentationMode
     public var language: String
+    /// Passed to each engine: narrower images are scaled up to this width.
+    public var minimumWidth: Int = 1400
 
     public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, mode: TesseractEngine.SegmentationMode = .auto, language: String = "eng") {
         self.workers = max(1, workers)
@@ -29,6 +31,7 @@ public struct ReceiptBatch: Sendable {
             let engine: TesseractEngine
             do {
                 engine = try TesseractEngine(language: language, mode: mode)
+                engine.minimumWidth = minimumWidth
             } catch {
                 while let index = store.claim() {
                     store.set(index, Item(path: paths[index], result: .failure(error), seconds: 0, engine: nil))

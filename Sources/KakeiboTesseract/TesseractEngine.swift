@@ -17,6 +17,8 @@ public final class TesseractEngine: OCREngine {
     public let descriptor: OCREngineDescriptor
     private let handle: OpaquePointer
     private let mode: SegmentationMode
+    /// Narrower images are scaled up to this width (receipt text wants 20–30 px letters).
+    public var minimumWidth: Int = 1400
 
     /// Folders Debian and Homebrew install models into, tried after `TESSDATA_PREFIX`.
     public static let defaultDatapaths = [
@@ -61,12 +63,12 @@ public final class TesseractEngine: OCREngine {
         steps.append("grayscale")
 
         // Receipt text needs roughly 20–30 px letters: scale narrow images up, page scans down.
-        let scale: Float = width < 900 ? 2 : (width > 3000 ? 0.5 : 1)
+        let scale: Float = width < minimumWidth ? min(3, Float(minimumWidth) / Float(width)) : (width > 3000 ? 0.5 : 1)
         var scaled = gray
         if scale != 1, let resized = pixScale(gray, scale, scale) {
             scaled = resized
             owned.append(resized)
-            steps.append(scale > 1 ? "upscale \(scale)x" : "downscale \(scale)x")
+            steps.append(String(format: scale > 1 ? "upscale %.2fx" : "downscale %.2fx", scale))
         }
 
         var angle: Float = 0, confidence: Float = 0

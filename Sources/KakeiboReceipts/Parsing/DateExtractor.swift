@@ -76,7 +76,7 @@ struct DateExtractor: Sendable {
         let agreeing = candidates.filter { $0.date == best.date }.count
         let ocr = rows.first { $0.index == best.row }?.meanConfidence ?? 0.5
         var confidence = 0.55 + 0.1 * min(best.score, 2.5) + (agreeing > 1 ? 0.05 : 0)
-        confidence *= 0.7 + 0.3 * ocr
+        confidence *= 0.6 + 0.4 * ocr
         if best.ambiguous { confidence -= 0.15 }
         receipt.date = ReceiptField(value: best.date.description, confidence: confidence, rows: [best.row])
     }
@@ -90,10 +90,11 @@ struct DateExtractor: Sendable {
         return found + 1
     }
 
-    /// Two-digit years are this century; OCR's `2618` for `2018` is repaired.
+    /// Two-digit years are this century; OCR's `2618` or `0718` for `2018` is repaired to 20YY.
     private func year(_ value: Int) -> Int {
         if value < 100 { return 2000 + value }
-        if value >= 2100, value < 3000, (value / 10) % 10 <= 3 { return 2000 + value % 100 }
+        if (2000...2039).contains(value) { return value }
+        if value % 100 <= 39 { return 2000 + value % 100 }
         return value
     }
 

@@ -104,6 +104,8 @@ struct TotalExtractor: Sendable {
             let ocr = best.rows.compactMap { index in rows.first { $0.index == index }?.meanConfidence }.min() ?? 0.5
             var confidence = 0.35 + 0.12 * min(best.score, 4) + 0.1 * Double(best.checks)
             confidence *= 0.6 + 0.4 * ocr
+            // With a non-zero rounding line, the figure before rounding and the one after are both "the total".
+            if let rounding, rounding.amount.minorUnits != 0 { confidence *= 0.8 }
             receipt.total = ReceiptField(value: best.value, confidence: confidence, rows: Array(Set(best.rows)).sorted())
         } else {
             receipt.warnings.append("no total found")

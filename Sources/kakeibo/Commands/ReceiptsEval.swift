@@ -15,6 +15,7 @@ struct ReceiptsEval: ParsableCommand {
     @Flag(help: "Print each receipt's misses on stderr.") var verbose = false
     @Option(help: ArgumentHelp("Keep each image's OCR observations here and reuse them (parser work without re-running OCR).", visibility: .hidden))
     var observationsCache: String?
+    @Option(help: ArgumentHelp("Scale narrower images up to this width before OCR.", visibility: .hidden)) var minimumWidth: Int = 1400
 
     func run() throws {
         guard let mode = TesseractEngine.SegmentationMode(rawValue: psm) else { throw ValidationError("--psm must be 3, 4, 6 or 11") }
@@ -34,7 +35,8 @@ struct ReceiptsEval: ParsableCommand {
         guard !images.isEmpty else { throw CommandFailure("no <id>.jpg|png with a <id>.json truth in \(directory)") }
 
         let start = Date()
-        let batch = ReceiptBatch(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, mode: mode)
+        var batch = ReceiptBatch(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, mode: mode)
+        batch.minimumWidth = minimumWidth
         let cache = observationsCache.map { URL(fileURLWithPath: $0, isDirectory: true) }
         let cached: [[TextObservation]?] = images.map { image in
             cache.flatMap { try? JSONDecoder().decode([TextObservation].self, from: Data(contentsOf: $0.appendingPathComponent(image.id + ".json"))) }
