@@ -9,7 +9,11 @@ final class ReceiptsEvalIntegrationTests: XCTestCase {
 
     /// Floors measured on the dev set at this commit (Tesseract 5.3.0, eng, PSM 3, narrow images scaled to 1400 px):
     /// total 50/60, date 52/60, merchant fuzzy 52/60, high-confidence fields 70/74 right.
-    static let floors: [String: Double] = ["total": 0.83, "date": 0.86, "merchant_fuzzy": 0.86]
+    static let floors: [String: Double] = [
+        "total": 0.83,
+        "date": 0.86,
+        "merchant_fuzzy": 0.86,
+    ]
     static let highConfidenceFloor = 0.94
 
     func testEvalOnTheDevSetMeetsTheRecordedFloors() throws {

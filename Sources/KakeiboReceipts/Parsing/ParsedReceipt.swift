@@ -1,6 +1,6 @@
 import KakeiboDomain
 
-/// The fields a receipt yielded. Amounts are integer minor units of `currency`, never floating point.
+/// The fields a receipt yielded. Money fields are integer minor units of `currency` (Int64), as everywhere in the ledger.
 public struct ParsedReceipt: Hashable, Sendable, Codable {
     public var merchant: ReceiptField<String>?
     public var date: ReceiptField<String>?

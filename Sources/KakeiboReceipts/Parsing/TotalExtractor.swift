@@ -8,6 +8,13 @@ struct TotalExtractor: Sendable {
         case total, subtotal, tax, rounding, discount, cash, change
     }
 
+    /// A figure that could be the total; `weight` is how strongly its label says so (a score, not money).
+    struct Candidate {
+        var value: Int64
+        var weight: Double
+        var rows: [Int]
+    }
+
     struct Labelled {
         var role: Role
         var weight: Double
@@ -68,10 +75,10 @@ struct TotalExtractor: Sendable {
             .map(\.minorUnits).max()
 
         // Every labelled total is a candidate; so is every amount, with no keyword weight.
-        var candidates: [(value: Int64, weight: Double, rows: [Int])] = labelled.filter { $0.role == .total && $0.amount.minorUnits != 0 }
-            .map { ($0.amount.minorUnits, $0.weight, [$0.amount.row]) }
+        let labelledTotals = labelled.filter { $0.role == .total && $0.amount.minorUnits != 0 }
+        var candidates: [Candidate] = labelledTotals.map { Candidate(value: $0.amount.minorUnits, weight: $0.weight, rows: [$0.amount.row]) }
         for token in all where token.minorUnits > 0 && !candidates.contains(where: { $0.value == token.minorUnits }) {
-            candidates.append((token.minorUnits, 0, [token.row]))
+            candidates.append(Candidate(value: token.minorUnits, weight: 0, rows: [token.row]))
         }
         var best: (value: Int64, score: Double, checks: Int, rows: [Int])?
         for candidate in candidates {
