@@ -2,7 +2,7 @@
 # Both install what is missing first (Debian packages via apt-get).
 
 SWIFT        ?= swift
-APT_PACKAGES ?= libsqlite3-dev sqlite3 hledger
+APT_PACKAGES ?= libsqlite3-dev sqlite3 hledger libtesseract-dev libleptonica-dev tesseract-ocr-eng
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DB      ?=
 

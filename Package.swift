@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "KakeiboLedger", targets: ["KakeiboLedger"]),
         .library(name: "KakeiboDomain", targets: ["KakeiboDomain"]),
         .library(name: "KakeiboInterop", targets: ["KakeiboInterop"]),
+        .library(name: "KakeiboReceipts", targets: ["KakeiboReceipts"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -46,10 +47,20 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Receipts: text observations → rows → sanitised text → fields with confidence. Pure Swift (iOS too).
+        .target(name: "KakeiboReceipts", dependencies: ["KakeiboDomain"]),
+        // Tesseract and Leptonica's C APIs (Debian: libtesseract-dev, libleptonica-dev, tesseract-ocr-eng).
+        .systemLibrary(
+            name: "CTesseract",
+            pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "libleptonica-dev", "tesseract-ocr-eng"])]
+        ),
+        // The OCR engine behind KakeiboReceipts' protocol, on Tesseract's C API. Linux/macOS only.
+        .target(name: "KakeiboTesseract", dependencies: ["KakeiboReceipts", "CTesseract"]),
         .executableTarget(
             name: "kakeibo",
             dependencies: [
-                "KakeiboLedger", "KakeiboDomain", "KakeiboInterop",
+                "KakeiboLedger", "KakeiboDomain", "KakeiboInterop", "KakeiboReceipts", "KakeiboTesseract",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,5 +76,10 @@ let package = Package(
         .testTarget(name: "KakeiboLedgerTests", dependencies: ["KakeiboLedger", "KakeiboDomain", "KakeiboEventStore", "KakeiboProjections", "KakeiboTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "KakeiboCLITests", dependencies: ["kakeibo", "KakeiboTestSupport"]),
         .testTarget(name: "KakeiboInteropTests", dependencies: ["KakeiboInterop", "KakeiboLedger", "KakeiboDomain", "kakeibo", "KakeiboTestSupport"]),
+        .testTarget(
+            name: "KakeiboReceiptsTests",
+            dependencies: ["KakeiboReceipts", "KakeiboTesseract", "KakeiboDomain", "kakeibo", "KakeiboTestSupport"],
+            exclude: ["Fixtures"]
+        ),
     ]
 )

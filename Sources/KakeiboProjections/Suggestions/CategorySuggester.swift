@@ -59,11 +59,11 @@ public struct CategorySuggester {
         let v = Double(max(counts.vocabularySize, 1)), alpha = 0.1
         let scores = classes.map { id -> (String, Double) in
             let features = counts.features[id] ?? [:]
-            let total = Double(counts.totals[id] ?? 0)
+            let featureCount = Double(counts.totals[id] ?? 0)
             // A uniform prior: a merchant's words, not how busy a category is, should decide.
             // (With the empirical prior, one pharmacy visit loses to fifty grocery runs.)
             var score = 0.0
-            for feature in query { score += log((Double(features[feature] ?? 0) + alpha) / (total + alpha * v)) }
+            for feature in query { score += log((Double(features[feature] ?? 0) + alpha) / (featureCount + alpha * v)) }
             return (id, score)
         }
         let best = scores.map(\.1).max()!

@@ -1,5 +1,6 @@
 import KakeiboDomain
 import KakeiboEventStore
+import KakeiboTesseract
 
 /// An error the CLI reports as one line on stderr with a non-zero exit code.
 struct CommandFailure: Error {
@@ -13,6 +14,7 @@ struct CommandFailure: Error {
 
     static func isLedgerError(_ error: any Error) -> Bool {
         error is LedgerError || error is EventStoreError || error is MoneyError || error is DateError
+            || error is TesseractError
     }
 
     static func message(for error: any Error) -> String {

@@ -1,19 +1,9 @@
 import KakeiboDomain
 import KakeiboProjections
+import KakeiboTestSupport
 import XCTest
 
 final class CategorySuggesterTests: XCTestCase {
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E3779B97F4A7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let merchants: [String: [(String, ClosedRange<Int64>)]] = [
         // Shared merchants make it hard: Costco sells fuel and groceries (the amount tells them
         // apart), Amazon and Walgreens sell several things (nothing tells them apart).
@@ -46,7 +36,7 @@ final class CategorySuggesterTests: XCTestCase {
     }
 
     func testTimeSplitEvaluationOnMessyDescriptors() {
-        var random = SplitMix64(state: 42)
+        var random = SplitMix64(seed: 42)
         var examples: [(category: String, payee: String, amount: Money)] = []
         let categories = Self.merchants.keys.sorted()
         for _ in 0..<600 {

@@ -1,0 +1,69 @@
+import KakeiboDomain
+
+/// A money amount found in a row, in minor units, and where in the row it sits.
+struct AmountToken: Hashable, Sendable {
+    var minorUnits: Int64
+    var row: Int
+    /// Position among the row's amounts, left to right.
+    var position: Int
+}
+
+/// Finds decimal amounts (`112.45`, `1,234.50`, `RM9.00`, `-0.02`, OCR's `112,45`) in row text.
+///
+/// Only numbers with exactly two decimals count: quantities, codes and phone numbers don't.
+/// Parsing goes through `Money.parse`, the ledger's strict decimal parser.
+struct AmountScanner: Sendable {
+    let currency: Currency
+
+    func amounts(in text: String, row: Int) -> [AmountToken] {
+        var results: [AmountToken] = []
+        // OCR often splits `79. 35` or `79 .35`: rejoin a dangling separator with its two decimals.
+        var tokens: [String] = []
+        for raw in text.split(separator: " ").map(String.init) {
+            if let last = tokens.last, raw.count == 2, raw.allSatisfy(\.isNumber),
+               last.count >= 2, last.last == "." || last.last == ",", last.dropLast().last?.isNumber == true {
+                tokens[tokens.count - 1] = last + raw
+            } else if let last = tokens.last, raw.count == 3, raw.first == ".", raw.dropFirst().allSatisfy(\.isNumber),
+                      last.last?.isNumber == true {
+                tokens[tokens.count - 1] = last + raw
+            } else {
+                tokens.append(raw)
+            }
+        }
+        for raw in tokens {
+            guard let minor = amount(raw) else { continue }
+            results.append(AmountToken(minorUnits: minor, row: row, position: results.count))
+        }
+        return results
+    }
+
+    func amount(_ token: String) -> Int64? {
+        var chars = Array(token.uppercased())
+        // Drop currency prefixes and decoration OCR attaches: RM12.00, $5.00, :12.00, (12.00).
+        var negative = false
+        while let first = chars.first, !(first.isNumber || first == "-") {
+            chars.removeFirst()
+        }
+        if chars.first == "-" { negative = true; chars.removeFirst() }
+        while let last = chars.last, !last.isNumber { chars.removeLast() }
+        guard chars.count >= 4, chars.count <= 12 else { return nil }
+        // Letters OCR mistakes for digits, inside a token that is otherwise numeric.
+        chars = chars.map { c in
+            switch c {
+            case "O": "0"
+            case "I", "L": "1"
+            default: c
+            }
+        }
+        let separator = chars[chars.count - 3]
+        guard separator == "." || separator == ",",
+              chars[chars.count - 2].isNumber, chars[chars.count - 1].isNumber else { return nil }
+        var integer = Array(chars[..<(chars.count - 3)])
+        guard !integer.isEmpty, integer.allSatisfy({ $0.isNumber || $0 == "," || $0 == "." }) else { return nil }
+        // Thousands written with dots or commas: keep the digits.
+        integer = integer.filter(\.isNumber)
+        guard !integer.isEmpty, integer.count <= 7 else { return nil }
+        let text = (negative ? "-" : "") + String(integer) + "." + String(chars[(chars.count - 2)...])
+        return try? Money.parse(text, currency: currency).minorUnits
+    }
+}

@@ -1,0 +1,41 @@
+/// Reads the currency from symbols and codes on the receipt; falls back to the caller's default.
+struct CurrencyDetector: Sendable {
+    static let cues: [(code: String, words: [String], symbols: [Character])] = [
+        ("MYR", ["RM", "MYR"], []),
+        ("SGD", ["SGD", "S$"], []),
+        ("EUR", ["EUR"], ["€"]),
+        ("GBP", ["GBP"], ["£"]),
+        ("JPY", ["JPY", "YEN"], ["¥"]),
+        ("USD", ["USD", "US$"], ["$"]),
+    ]
+
+    func detect(_ rows: [TextRow], defaultCode: String) -> ReceiptField<String> {
+        var counts: [String: (count: Int, rows: [Int])] = [:]
+        for row in rows {
+            let upper = row.text.uppercased()
+            let tokens = upper.split { !($0.isLetter || $0 == "$") }.map(String.init)
+            let words = upper.split(separator: " ")
+            for cue in Self.cues {
+                // A symbol counts only right before a figure (`$12.00`): OCR turns S into $ and Y into ¥ elsewhere.
+                let hit = tokens.contains { token in cue.words.contains { token == $0 } }
+                    || words.contains { word in
+                        cue.symbols.contains { word.hasPrefix(String($0)) } && word.dropFirst().first?.isNumber == true
+                            || cue.words.contains { word.hasPrefix($0) && word.dropFirst($0.count).first?.isNumber == true }
+                    }
+                if hit {
+                    counts[cue.code, default: (0, [])].count += 1
+                    counts[cue.code, default: (0, [])].rows.append(row.index)
+                    break
+                }
+            }
+        }
+        // "$" alone is ambiguous (USD, SGD, AUD…): the default wins if it is a dollar.
+        let order = Self.cues.map(\.code)
+        if let best = counts.sorted(by: { ($0.value.count, order.firstIndex(of: $1.key)!) > ($1.value.count, order.firstIndex(of: $0.key)!) }).first {
+            var code = best.key
+            if code == "USD", defaultCode.hasSuffix("D"), defaultCode != "MYR" { code = defaultCode }
+            return ReceiptField(value: code, confidence: best.value.count >= 2 ? 0.95 : 0.8, rows: Array(best.value.rows.prefix(3)))
+        }
+        return ReceiptField(value: defaultCode, confidence: 0.5, rows: [])
+    }
+}

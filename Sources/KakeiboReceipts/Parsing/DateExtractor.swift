@@ -1,0 +1,104 @@
+import KakeiboDomain
+
+/// Finds the receipt's date in many printed forms: `12/02/2018`, `29-12-17`, `11.02.18`,
+/// `2018-04-06`, `24 MAR 18`, `Mar 24, 2018`, `25032018`, and OCR's `1202/2018`.
+///
+/// Patterns are immutable once compiled, hence `nonisolated(unsafe)`.
+/// `03/04/2018` reads day-first or month-first by the hint; such an ambiguous date gets a lower confidence.
+struct DateExtractor: Sendable {
+    let dayFirst: Bool
+
+    static let months = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
+    nonisolated(unsafe) static let numeric = try! Regex(#"(?:^|[^0-9])([0-9]{1,2}) ?[/\-.] ?([0-9]{1,2}) ?[/\-.] ?([0-9]{4}|[0-9]{2})(?![0-9])"#)
+    nonisolated(unsafe) static let yearFirst = try! Regex(#"(?:^|[^0-9])(20[0-9]{2}) ?[/\-.] ?([0-9]{1,2}) ?[/\-.] ?([0-9]{1,2})(?![0-9])"#)
+    nonisolated(unsafe) static let dayMonthName = try! Regex(#"(?:^|[^0-9])([0-9]{1,2})[ \-/.]*(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*[ \-/.,']*([0-9]{4}|[0-9]{2})(?![0-9])"#)
+    nonisolated(unsafe) static let monthNameDay = try! Regex(#"(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*[ .\-]*([0-9]{1,2})(?:ST|ND|RD|TH)?[ ,.\-]+([0-9]{4})(?![0-9])"#)
+    nonisolated(unsafe) static let compact = try! Regex(#"(?:^|[^0-9])([0-9]{8})(?![0-9])"#)
+    nonisolated(unsafe) static let slashOnce = try! Regex(#"(?:^|[^0-9])([0-9]{2})([0-9]{2}) ?[/\-.] ?(20[0-9]{2})(?![0-9])"#)
+
+    struct Candidate {
+        var date: LocalDate
+        var ambiguous: Bool
+        var score: Double
+        var row: Int
+    }
+
+    func extract(rows: [TextRow], into receipt: inout ParsedReceipt) {
+        var candidates: [Candidate] = []
+        for row in rows {
+            let text = row.text.uppercased()
+            let labelled = KeywordMatcher(text).containsAny(["DATE", "TARIKH", "DATED"])
+            let base = (labelled ? 1.0 : 0) + 0.5 * row.meanConfidence
+            func add(_ date: LocalDate?, ambiguous: Bool, bonus: Double) {
+                guard let date, date.year >= 2000, date.year <= 2039 else { return }
+                candidates.append(Candidate(date: date, ambiguous: ambiguous, score: base + bonus, row: row.index))
+            }
+            for match in text.matches(of: Self.yearFirst) {
+                add(make(int(match, 1), int(match, 2), int(match, 3)), ambiguous: false, bonus: 1)
+            }
+            for match in text.matches(of: Self.numeric) {
+                let a = int(match, 1), b = int(match, 2), y = year(int(match, 3))
+                let dayFirstDate = make(y, b, a), monthFirstDate = make(y, a, b)
+                switch (dayFirstDate, monthFirstDate) {
+                case let (d?, m?): add(dayFirst ? d : m, ambiguous: d != m, bonus: 1)
+                case let (d?, nil): add(d, ambiguous: false, bonus: 1)
+                case let (nil, m?): add(m, ambiguous: false, bonus: 0.9)
+                default: break
+                }
+            }
+            for match in text.matches(of: Self.dayMonthName) {
+                add(make(year(int(match, 3)), month(match, 2), int(match, 1)), ambiguous: false, bonus: 1.1)
+            }
+            for match in text.matches(of: Self.monthNameDay) {
+                add(make(int(match, 3), month(match, 1), int(match, 2)), ambiguous: false, bonus: 1.1)
+            }
+            if labelled {
+                for match in text.matches(of: Self.slashOnce) {
+                    add(make(int(match, 3), int(match, 2), int(match, 1)), ambiguous: false, bonus: 0.3)
+                }
+            }
+            for match in text.matches(of: Self.compact) {
+                let n = text[match.range].compactMap(\.wholeNumberValue)
+                guard n.count == 8 else { continue }
+                func num(_ r: Range<Int>) -> Int { r.reduce(0) { $0 * 10 + n[$1] } }
+                if let date = make(num(0..<4), num(4..<6), num(6..<8)) {
+                    add(date, ambiguous: false, bonus: labelled ? 0.5 : 0)
+                } else if let date = make(num(4..<8), num(2..<4), num(0..<2)) {
+                    add(date, ambiguous: false, bonus: labelled ? 0.5 : 0)
+                }
+            }
+        }
+        // The best-scored date; on a tie, the one nearest the top.
+        guard let best = candidates.max(by: { $0.score < $1.score || ($0.score == $1.score && $0.row > $1.row) }) else {
+            receipt.warnings.append("no date found")
+            return
+        }
+        let agreeing = candidates.filter { $0.date == best.date }.count
+        let ocr = rows.first { $0.index == best.row }?.meanConfidence ?? 0.5
+        var confidence = 0.55 + 0.1 * min(best.score, 2.5) + (agreeing > 1 ? 0.05 : 0)
+        confidence *= 0.6 + 0.4 * ocr
+        if best.ambiguous { confidence -= 0.15 }
+        receipt.date = ReceiptField(value: best.date.description, confidence: confidence, rows: [best.row])
+    }
+
+    private func int(_ match: Regex<AnyRegexOutput>.Match, _ index: Int) -> Int {
+        match.output[index].substring.flatMap { Int($0) } ?? -1
+    }
+
+    private func month(_ match: Regex<AnyRegexOutput>.Match, _ index: Int) -> Int {
+        guard let name = match.output[index].substring, let found = Self.months.firstIndex(of: String(name.prefix(3))) else { return -1 }
+        return found + 1
+    }
+
+    /// Two-digit years are this century; OCR's `2618` or `0718` for `2018` is repaired to 20YY.
+    private func year(_ value: Int) -> Int {
+        if value < 100 { return 2000 + value }
+        if (2000...2039).contains(value) { return value }
+        if value % 100 <= 39 { return 2000 + value % 100 }
+        return value
+    }
+
+    private func make(_ year: Int, _ month: Int, _ day: Int) -> LocalDate? {
+        try? LocalDate(year: year, month: month, day: day)
+    }
+}

@@ -1,0 +1,111 @@
+/// Picks the merchant's name from the header rows.
+///
+/// Skips what is not a name: addresses, phone and fax numbers, registration and tax numbers such as
+/// `(123456-X)` or `GST NO:`, document titles, and low-confidence scribbles (a person's name
+/// handwritten at the top of a scan). Company suffixes (SDN BHD, LLC, Ltd, Inc, GmbH…) are strong cues.
+struct MerchantExtractor: Sendable {
+    static let suffixes = ["SDN BHD", "SDNBHD", "BHD", "S/B", "LLC", "LTD", "LIMITED", "INC", "GMBH", "PLC", "CORP", "CORPORATION", "COMPANY", "ENTERPRISE", "ENTERPRISES", "TRADING", "PTY", "PTE", "CO", "SARL", "S.A.", "AG", "KG"]
+    static let businessWords = ["RESTORAN", "RESTAURANT", "CAFE", "COFFEE", "MART", "HARDWARE", "STORE", "STORES", "SHOP", "BAKERY", "PHARMACY", "FARMASI", "MARKET", "HYPERMARKET", "SUPERMARKET", "KEDAI", "PASARAYA", "PERNIAGAAN", "STATION", "KITCHEN", "FLORIST", "BOOK", "BOOKS", "GOURMET", "CUISINE", "HOLDINGS", "MARKETING", "TRADING"]
+    static let addressWords = ["JALAN", "JLN", "LORONG", "TAMAN", "ROAD", "STREET", "AVENUE", "BLVD", "LOT", "BLOK", "BLOCK", "FLOOR", "LEVEL", "SUITE", "KAMPUNG", "BANDAR", "PERSIARAN", "LEBUH", "SELANGOR", "JOHOR", "KUALA", "LUMPUR", "PETALING", "SHAH ALAM", "PUCHONG", "CHERAS", "NO"]
+    static let notNameWords = ["TEL", "TELEPHONE", "PHONE", "FAX", "EMAIL", "WEBSITE", "WWW", "GST", "SST", "VAT", "REG", "ROC", "CO REG", "COMPANY NO", "INVOICE", "RECEIPT", "TAX", "WELCOME", "THANK", "CASHIER", "DATE", "TIME", "BILL", "TABLE", "ORDER", "SIMPLIFIED", "OFFICIAL", "COPY", "MEMBER", "SALES", "DOC", "TERMINAL", "POS"]
+
+    static let headerEnd = ["INVOICE", "RECEIPT", "CASHIER", "BILL", "TABLE", "ORDER", "SALESPERSON", "SERVER", "DOCUMENT", "TERMINAL"]
+
+    func extract(rows: [TextRow], stopRow: Int?, into receipt: inout ParsedReceipt) {
+        // The header ends at the first document title (`TAX INVOICE`, `RECEIPT`…): below it come customers and items.
+        let title = rows.prefix(12).first { row in row.index >= 1 && KeywordMatcher(row.text).words.contains { Self.headerEnd.contains($0) } }?.index
+        let limit = min(stopRow ?? rows.count, rows.count, 12)
+        var best: (text: String, score: Double, row: Int, strong: Bool)?
+        for row in rows.prefix(limit) {
+            let text = row.text
+            let upper = text.uppercased()
+            let letters = text.filter(\.isLetter).count
+            let digits = text.filter(\.isNumber).count
+            let visible = text.filter { !$0.isWhitespace }.count
+            guard letters >= 3, visible > 0 else { continue }
+            let letterRatio = Double(letters) / Double(visible)
+            let matcher = KeywordMatcher(upper)
+            let strong = Self.suffixes.contains { suffix in
+                suffix.contains(" ") || suffix.contains("/") || suffix.contains(".") ? upper.contains(suffix) : matcher.words.contains(suffix)
+            }
+            var score = 0.0
+            if strong { score += 3 }
+            if Self.businessWords.contains(where: { matcher.words.contains($0) }) { score += 0.5 }
+            if matcher.words.contains(where: { w in Self.notNameWords.contains { $0 == w } }) { score -= 3 }
+            if matcher.words.contains(where: { w in Self.addressWords.contains { $0 == w } }) { score -= 2.5 }
+            if upper.contains(",") && !strong { score -= 1 }
+            if digits >= 4 && !strong { score -= 2 }
+            if isRegistration(upper) { score -= 2 }
+            if matcher.containsAny(["CASH SALE", "CASH BILL", "CASH RECEIPT"]) { score -= 3 }
+            // Below the document title come customers and items; a name there must earn its place.
+            if let title, row.index >= title { score -= 2.5 }
+            score += (letterRatio - 0.8) * 3
+            score += (row.meanConfidence - 0.6) * 3
+            // Nearer the top is likelier, but a handwritten name often sits above.
+            score -= Double(row.index) * 0.3
+            if matcher.words.filter({ $0.count >= 2 }).count < 1 { score -= 2 }
+            if best == nil || score > best!.score {
+                best = (cleanName(strong ? trimmingBranch(text) : text), score, row.index, strong)
+            }
+        }
+        // A suffix or a bracketed branch on a row of its own continues the name on the row above.
+        var cited = best.map { [$0.row] } ?? []
+        if var chosen = best, chosen.row > 0, let previous = rows.first(where: { $0.index == chosen.row - 1 }) {
+            let nameWords = KeywordMatcher(chosen.text).words.filter { w in !Self.suffixes.contains(w) && w != "SDN" && w != "SON" }
+            if chosen.text.hasPrefix("(") || nameWords.isEmpty,
+               previous.text.filter(\.isLetter).count >= 3, !isRegistration(previous.text.uppercased()) {
+                chosen.text = cleanName(previous.text + " " + chosen.text)
+                best = chosen
+                cited.insert(previous.index, at: 0)
+            }
+        }
+        guard let best, best.score > -1.5, !best.text.isEmpty else {
+            receipt.warnings.append("no merchant found")
+            return
+        }
+        let ocr = rows.first { $0.index == best.row }?.meanConfidence ?? 0.5
+        var confidence = (best.strong ? 0.8 : 0.55) + min(max(best.score, 0), 4) * 0.04
+        confidence *= 0.7 + 0.3 * ocr
+        receipt.merchant = ReceiptField(value: best.text, confidence: confidence, rows: cited)
+    }
+
+    /// `EIGHT OUNCE COFFEE CO. THE GARDENS MALL` → the name ends at its company suffix; what follows is a
+    /// branch or a place. A bracketed continuation, `SDN BHD (JALAN KLANG LAMA)`, stays.
+    private func trimmingBranch(_ text: String) -> String {
+        let words = text.split(separator: " ").map(String.init)
+        let cores: Set<String> = ["BHD", "LLC", "LTD", "INC", "GMBH", "PLC", "CO", "CORP", "LIMITED", "S/B"]
+        guard let end = words.indices.last(where: { i in cores.contains(words[i].uppercased().filter { $0.isLetter || $0 == "/" }) }),
+              words.count - end - 1 >= 2, !(words[end + 1].hasPrefix("(")) else { return text }
+        return words[...end].joined(separator: " ")
+    }
+
+    /// `(123456-X)`, `CO. NO. 1234567-W`: a registration number, not a name.
+    private func isRegistration(_ text: String) -> Bool {
+        let chars = Array(text)
+        for i in chars.indices where chars[i] == "-" {
+            let before = chars[..<i].reversed().prefix { $0.isNumber }.count
+            if before >= 4, i + 1 < chars.count, chars[i + 1].isLetter,
+               i + 2 == chars.count || !chars[i + 2].isLetter {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Drops a trailing registration number in brackets and stray punctuation around the name.
+    private func cleanName(_ text: String) -> String {
+        // Registration numbers after the name: `(123456-X)`, `1110644-V`, `[1234567]`.
+        var words = text.split(separator: " ").map(String.init)
+        while let last = words.last, words.count > 1, last.filter(\.isNumber).count >= 4 || isRegistration(last.uppercased()) {
+            words.removeLast()
+        }
+        var name = words.joined(separator: " ")
+        if let open = name.lastIndex(of: "("), isRegistration(String(name[open...])) {
+            name = String(name[..<open])
+        }
+        let junk: Set<Character> = [" ", ".", ",", ":", ";", "-", "_", "|", "'", "\"", "~", "*"]
+        while let first = name.first, junk.contains(first) { name.removeFirst() }
+        while let last = name.last, junk.contains(last) && last != "." { name.removeLast() }
+        return name
+    }
+}

@@ -1,0 +1,31 @@
+import KakeiboDomain
+
+/// The fields a receipt yielded. Money fields are integer minor units of `currency` (Int64), as everywhere in the ledger.
+public struct ParsedReceipt: Hashable, Sendable, Codable {
+    public var merchant: ReceiptField<String>?
+    public var date: ReceiptField<String>?
+    public var currency: ReceiptField<String>?
+    public var total: ReceiptField<Int64>?
+    public var subtotal: ReceiptField<Int64>?
+    public var tax: ReceiptField<Int64>?
+    public var rounding: ReceiptField<Int64>?
+    public var discount: ReceiptField<Int64>?
+    public var cash: ReceiptField<Int64>?
+    public var change: ReceiptField<Int64>?
+    public var warnings: [String]
+
+    public init() {
+        warnings = []
+    }
+
+    /// The date as a domain value (`date.value` is ISO `YYYY-MM-DD`).
+    public var localDate: LocalDate? {
+        date.flatMap { try? LocalDate(iso: $0.value) }
+    }
+
+    /// True when any field an expense needs is missing or below the review threshold.
+    public var needsReview: Bool {
+        guard let total, let date, let merchant else { return true }
+        return !(total.isHighConfidence && date.isHighConfidence && merchant.isHighConfidence)
+    }
+}

@@ -1,0 +1,44 @@
+import KakeiboDomain
+
+/// Text observations in, receipt fields out. Engine-independent: Tesseract words or Apple Vision
+/// lines both work. Observations are sanitised before anything reads them.
+public struct ReceiptParser: Sendable {
+    public var options: ReceiptParserOptions
+    public var sanitiser: TextSanitiser
+    public var grouper: RowGrouper
+
+    public init(options: ReceiptParserOptions = ReceiptParserOptions(), sanitiser: TextSanitiser = TextSanitiser(), grouper: RowGrouper = RowGrouper()) {
+        self.options = options
+        self.sanitiser = sanitiser
+        self.grouper = grouper
+    }
+
+    /// Sanitises and groups observations into rows.
+    public func rows(from observations: [TextObservation]) -> [TextRow] {
+        grouper.rows(from: sanitiser.sanitise(observations))
+    }
+
+    public func parse(_ observations: [TextObservation]) -> (rows: [TextRow], receipt: ParsedReceipt) {
+        let rows = rows(from: observations)
+        return (rows, parse(rows: rows))
+    }
+
+    public func parse(rows: [TextRow]) -> ParsedReceipt {
+        var receipt = ParsedReceipt()
+        let currency = CurrencyDetector().detect(rows, defaultCode: options.defaultCurrency)
+        receipt.currency = currency
+        // Printed figures are read with two decimals; currencies without minor units are out of scope for now.
+        let code = (try? Currency(code: currency.value)).flatMap { $0.minorDigits == 2 ? $0 : nil } ?? Currency(uncheckedCode: options.defaultCurrency, minorDigits: 2)
+        let scanner = AmountScanner(currency: code)
+        let amounts = rows.map { scanner.amounts(in: $0.text, row: $0.index) }
+        TotalExtractor().extract(rows: rows, amounts: amounts, into: &receipt)
+        // Month-first only for US dollars, and only when the receipt says so clearly (OCR turns S into $).
+        let dayFirst = options.dayFirst ?? !(currency.value == "USD" && (currency.confidence >= 0.9 || options.defaultCurrency == "USD"))
+        DateExtractor(dayFirst: dayFirst).extract(rows: rows, into: &receipt)
+        // The header ends where the first amount or the date appears.
+        let firstAmountRow = amounts.firstIndex { !$0.isEmpty }
+        let stop = [firstAmountRow, receipt.date?.rows.first].compactMap { $0 }.min()
+        MerchantExtractor().extract(rows: rows, stopRow: stop.map { max($0, 3) }, into: &receipt)
+        return receipt
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import KakeiboReceipts
+import XCTest
+
+/// Golden tests on recorded observations (synthetic receipts, see Fixtures/receipts/make_observation_fixtures.py): no OCR needed.
+final class ReceiptParserGoldenTests: XCTestCase {
+    struct Fixture: Decodable {
+        struct Hint: Decodable { var defaultCurrency: String? }
+        struct Expect: Decodable {
+            var merchant: String
+            var date: String
+            var currency: String
+            var total: Int64
+            var subtotal: Int64?
+            var tax: Int64?
+            var rounding: Int64?
+            var cash: Int64?
+            var change: Int64?
+            var dateAmbiguous: Bool
+        }
+        var hint: Hint
+        var expect: Expect
+        var observations: [TextObservation]
+    }
+
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    private func check(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> ParsedReceipt {
+        let data = try Data(contentsOf: Self.directory.appendingPathComponent(name + ".json"))
+        let fixture = try JSONDecoder().decode(Fixture.self, from: data)
+        let parser = ReceiptParser(options: ReceiptParserOptions(defaultCurrency: fixture.hint.defaultCurrency ?? "MYR"))
+        let (rows, receipt) = parser.parse(fixture.observations)
+        let expect = fixture.expect
+        XCTAssertEqual(receipt.merchant?.value, expect.merchant, "merchant", file: file, line: line)
+        XCTAssertEqual(receipt.date?.value, expect.date, "date", file: file, line: line)
+        XCTAssertEqual(receipt.currency?.value, expect.currency, "currency", file: file, line: line)
+        XCTAssertEqual(receipt.total?.value, expect.total, "total", file: file, line: line)
+        if let subtotal = expect.subtotal { XCTAssertEqual(receipt.subtotal?.value, subtotal, "subtotal", file: file, line: line) }
+        if let tax = expect.tax { XCTAssertEqual(receipt.tax?.value, tax, "tax", file: file, line: line) }
+        if let rounding = expect.rounding { XCTAssertEqual(receipt.rounding?.value, rounding, "rounding", file: file, line: line) }
+        if let cash = expect.cash { XCTAssertEqual(receipt.cash?.value, cash, "cash", file: file, line: line) }
+        if let change = expect.change { XCTAssertEqual(receipt.change?.value, change, "change", file: file, line: line) }
+        // Every field cites rows that exist and contain what it read.
+        for cited in [receipt.total?.rows, receipt.date?.rows, receipt.merchant?.rows].compactMap({ $0 }) {
+            XCTAssertFalse(cited.isEmpty, file: file, line: line)
+            XCTAssertTrue(cited.allSatisfy { $0 >= 0 && $0 < rows.count }, file: file, line: line)
+        }
+        if expect.dateAmbiguous {
+            XCTAssertLessThan(receipt.date?.confidence ?? 1, 0.8, "an ambiguous date must not be fully trusted", file: file, line: line)
+        }
+        return receipt
+    }
+
+    func testMalaysianTaxInvoiceSkipsHandwrittenNameCustomerAndRegistration() throws {
+        let receipt = try check("malaysian-tax-invoice")
+        XCTAssertTrue(receipt.total?.isHighConfidence ?? false, "subtotal+tax+rounding and cash−change both agree")
+    }
+
+    func testUSReceiptReadsMonthFirstAndDollars() throws {
+        _ = try check("us-diner-month-first")
+    }
+
+    func testOCRErrorsInKeywordsAndInvariantsPickTheTotal() throws {
+        _ = try check("ocr-errors-invariants")
+    }
+
+    func testTiltedEuroReceiptWithCommaDecimalsAndAmountDue() throws {
+        _ = try check("euro-tilted-amount-due")
+    }
+
+    func testEmptyInputWarnsInsteadOfGuessing() {
+        let receipt = ReceiptParser().parse([]).receipt
+        XCTAssertNil(receipt.total)
+        XCTAssertNil(receipt.date)
+        XCTAssertTrue(receipt.needsReview)
+        XCTAssertTrue(receipt.warnings.contains("no total found"))
+    }
+}
