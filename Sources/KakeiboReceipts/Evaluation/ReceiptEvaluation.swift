@@ -2,7 +2,7 @@ import Foundation
 
 /// Scores parsed receipts against truth: per-field accuracy, time, and whether confidence is calibrated.
 ///
-/// Accuracies are measurement ratios, not money, so `Double` is right here.
+/// Accuracies are measurement ratios (not amounts), so a floating-point type is right here.
 public struct ReceiptEvaluation: Sendable {
     /// One receipt's outcome.
     public struct Outcome: Sendable {
