@@ -30,7 +30,9 @@ final class EventLogAppendTests: EventStoreTestCase {
         XCTAssertThrowsError(try append([event("b")], expecting: ["s": .exact(0)])) { error in
             XCTAssertEqual(error as? EventStoreError, .wrongExpectedVersion(stream: "s", expected: .exact(0), actual: 1))
         }
-        XCTAssertThrowsError(try append([event("b")], expecting: ["s": .noStream]))
+        XCTAssertThrowsError(try append([event("b")], expecting: ["s": .noStream])) { error in
+            XCTAssertEqual(error as? EventStoreError, .wrongExpectedVersion(stream: "s", expected: .noStream, actual: 1))
+        }
         XCTAssertEqual(try db.read(EventLog.count), 1)
         XCTAssertEqual(positions(try append([event("b")], expecting: ["s": .exact(1)])), [2])
     }

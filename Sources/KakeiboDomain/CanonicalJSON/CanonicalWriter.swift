@@ -23,6 +23,32 @@ struct CanonicalWriter: ~Copyable {
         return Array(UnsafeBufferPointer(start: writer.base, count: writer.count))
     }
 
+    /// Encodes an object whose members `body` writes in canonical key order, with no
+    /// dictionary to build and sort: for hot, fixed shapes such as the envelope header.
+    static func encodeObject(_ body: (inout CanonicalWriter) -> Void) -> [UInt8] {
+        var writer = CanonicalWriter(capacity: 512)
+        writer.reserve(1)
+        writer.put(UInt8(ascii: "{"))
+        body(&writer)
+        writer.reserve(1)
+        writer.put(UInt8(ascii: "}"))
+        return Array(UnsafeBufferPointer(start: writer.base, count: writer.count))
+    }
+
+    /// One member of an `encodeObject` object. Keys must come in canonical (UTF-8 byte) order.
+    mutating func member(_ key: StaticString, _ value: JSONValue) {
+        if count > 1 {
+            reserve(1)
+            put(UInt8(ascii: ","))
+        }
+        reserve(key.utf8CodeUnitCount + 3)
+        put(UInt8(ascii: "\""))
+        put(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        put(UInt8(ascii: "\""))
+        put(UInt8(ascii: ":"))
+        write(value)
+    }
+
     // MARK: - Buffer
 
     @inline(__always)

@@ -34,17 +34,37 @@ public struct EventEnvelope: Hashable, Sendable {
     /// canonical JSON. The chain hashes these bytes followed by the payload's canonical bytes,
     /// so a payload is serialized once per append and verified as stored.
     public var canonicalHeaderBytes: [UInt8] {
-        var object: [String: JSONValue] = [
+        // Members in canonical key order; `canonicalHeaderMatchesDictionaryEncoding` checks it.
+        CanonicalWriter.encodeObject { writer in
+            writer.member("actor", .string(actor))
+            writer.member("commandHash", commandHash.map(JSONValue.string) ?? .null)
+            writer.member("commandId", .string(commandID))
+            writer.member("eventId", .string(eventID))
+            writer.member("idempotencyKey", idempotencyKey.map(JSONValue.string) ?? .null)
+            writer.member("occurredOn", occurredOn.map(JSONValue.string) ?? .null)
+            writer.member("position", .int(position))
+            writer.member("provenance", provenance.map(JSONValue.string) ?? .null)
+            writer.member("recordedAt", .int(recordedAt))
+            writer.member("schemaVersion", .int(schemaVersion))
+            writer.member("source", .string(source))
+            writer.member("stream", .string(stream))
+            writer.member("streamVersion", .int(streamVersion))
+            writer.member("type", .string(type))
+        }
+    }
+
+    /// The header as a JSON object: what `canonicalHeaderBytes` encodes.
+    public var headerObject: JSONValue {
+        .object([
             "position": .int(position), "eventId": .string(eventID), "stream": .string(stream),
             "streamVersion": .int(streamVersion), "type": .string(type),
             "schemaVersion": .int(schemaVersion), "recordedAt": .int(recordedAt),
             "source": .string(source), "actor": .string(actor), "commandId": .string(commandID),
-        ]
-        object["occurredOn"] = occurredOn.map(JSONValue.string) ?? .null
-        object["idempotencyKey"] = idempotencyKey.map(JSONValue.string) ?? .null
-        object["commandHash"] = commandHash.map(JSONValue.string) ?? .null
-        object["provenance"] = provenance.map(JSONValue.string) ?? .null
-        return JSONValue.object(object).canonicalBytes()
+            "occurredOn": occurredOn.map(JSONValue.string) ?? .null,
+            "idempotencyKey": idempotencyKey.map(JSONValue.string) ?? .null,
+            "commandHash": commandHash.map(JSONValue.string) ?? .null,
+            "provenance": provenance.map(JSONValue.string) ?? .null,
+        ])
     }
 
     /// Decodes the payload into the catalog's event.

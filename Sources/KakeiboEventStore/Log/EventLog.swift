@@ -41,15 +41,21 @@ public enum EventLog {
             return .alreadyRecorded(positions: positions)
         }
         var versions: [String: Int64] = [:]
-        for (stream, expectation) in expected where expectation != .any {
-            let actual = try version(of: stream, in: db)
-            let ok = switch expectation {
-            case .any: true
-            case .noStream: actual == 0
-            case .exact(let version): actual == version
+        for (stream, expectation) in expected {
+            switch expectation {
+            case .any:
+                continue
+            case .noStream:
+                // No lookup: the insert proves it, since the stream-version trigger refuses a
+                // version 1 for a stream that has events (see `refusal(_:expected:)`).
+                versions[stream] = 0
+            case .exact(let version):
+                let actual = try self.version(of: stream, in: db)
+                guard actual == version else {
+                    throw EventStoreError.wrongExpectedVersion(stream: stream, expected: expectation, actual: actual)
+                }
+                versions[stream] = actual
             }
-            guard ok else { throw EventStoreError.wrongExpectedVersion(stream: stream, expected: expectation, actual: actual) }
-            versions[stream] = actual
         }
 
         var (position, previous) = try head.map { ($0.position, $0.hash) } ?? self.head(in: db)
@@ -75,17 +81,33 @@ public enum EventLog {
                 payload: event.payload)
             let payloadBytes = event.payload.canonicalBytes()
             let hash = EventHasher.hash(previous: previous, envelope: envelope, payload: payloadBytes)
-            try statement.execute(arguments: [
-                position, envelope.eventID, envelope.stream, streamVersion, envelope.type, envelope.schemaVersion,
-                envelope.occurredOn, envelope.recordedAt, envelope.source, envelope.actor, envelope.commandID,
-                envelope.idempotencyKey, envelope.commandHash.flatMap(bytes(fromHex:)).map { Data($0) },
-                String(decoding: payloadBytes, as: UTF8.self), Data(previous), Data(hash), envelope.provenance,
-            ])
+            do {
+                try statement.execute { row in
+                    row.bind(position); row.bind(envelope.eventID); row.bind(envelope.stream); row.bind(streamVersion)
+                    row.bind(envelope.type); row.bind(envelope.schemaVersion); row.bind(envelope.occurredOn)
+                    row.bind(envelope.recordedAt); row.bind(envelope.source); row.bind(envelope.actor)
+                    row.bind(envelope.commandID); row.bind(envelope.idempotencyKey)
+                    row.bind(blob: envelope.commandHash.flatMap(bytes(fromHex:)))
+                    row.bind(String(decoding: payloadBytes, as: UTF8.self)); row.bind(blob: previous); row.bind(blob: hash)
+                    row.bind(envelope.provenance)
+                }
+            } catch let error as DatabaseError {
+                throw try refusal(error, stream: event.stream, expected: expected[event.stream], in: db)
+            }
             previous = hash
             appended.append(envelope)
         }
         head = LogHead(position: position, hash: previous)
         return .appended(appended)
+    }
+
+    /// A refused insert into a stream expected not to exist is that expectation failing.
+    private static func refusal(_ error: DatabaseError, stream: String, expected: ExpectedVersion?,
+                                in db: Database) throws -> Error {
+        guard expected == .noStream, error.resultCode == .SQLITE_CONSTRAINT else { return error }
+        let actual = try version(of: stream, in: db)
+        guard actual > 0 else { return error }
+        return EventStoreError.wrongExpectedVersion(stream: stream, expected: .noStream, actual: actual)
     }
 
     private static let insertSQL = """

@@ -130,8 +130,11 @@ struct SQLiteProjectionStore: ProjectionStore {
         try db.cachedStatement(sql: """
             INSERT INTO transactions (txn_id, kind, date, payee, memo, is_voided, version, first_position, last_position)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [transaction.id, transaction.kind.rawValue, transaction.date.description, transaction.payee,
-                                     transaction.memo, transaction.isVoided, transaction.version, position, position])
+            """).execute { row in
+                row.bind(transaction.id); row.bind(transaction.kind.rawValue); row.bind(transaction.date.description)
+                row.bind(transaction.payee); row.bind(transaction.memo); row.bind(transaction.isVoided)
+                row.bind(transaction.version); row.bind(position); row.bind(position)
+            }
         try insertPostings(of: transaction)
     }
 
@@ -149,8 +152,10 @@ struct SQLiteProjectionStore: ProjectionStore {
             INSERT INTO postings (txn_id, line, account_id, currency, amount, memo) VALUES (?, ?, ?, ?, ?, ?)
             """)
         for (line, posting) in transaction.postings.enumerated() {
-            try statement.execute(arguments: [transaction.id, line, posting.accountID, posting.amount.currency.code,
-                                              posting.amount.minorUnits, posting.memo])
+            try statement.execute { row in
+                row.bind(transaction.id); row.bind(line); row.bind(posting.accountID); row.bind(posting.amount.currency.code)
+                row.bind(posting.amount.minorUnits); row.bind(posting.memo)
+            }
         }
     }
 

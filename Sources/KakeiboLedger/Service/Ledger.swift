@@ -100,6 +100,8 @@ public final class Ledger: Sendable {
             }
             try store.flushBalances()
             try store.flushSuggestions()
+            // Once per transaction: the checkpoint only has to be right when it commits.
+            if let head = store.cache.head { try store.setCheckpoint(head.position) }
             return results
         }
     }
@@ -169,7 +171,6 @@ public final class Ledger: Sendable {
             for (event, envelope) in zip(events, envelopes) {
                 try LedgerProjector.apply(event, at: envelope.position, recordedAt: envelope.recordedAt, to: store)
             }
-            if let last = envelopes.last { try store.setCheckpoint(last.position) }
             return RecordResult(transactionID: events.first?.transactionID, positions: envelopes.map(\.position),
                                 alreadyRecorded: false)
         }
