@@ -4,26 +4,32 @@
 /// control characters, so names print safely and sort predictably.
 public struct AccountName: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: String
-    public let components: [Substring]
+
+    /// The parts between colons.
+    public var components: [Substring] { rawValue.split(separator: ":", omittingEmptySubsequences: false) }
 
     public init(_ text: String) throws(LedgerError) {
-        let components = text.split(separator: ":", omittingEmptySubsequences: false)
         guard !text.isEmpty, text.utf8.count <= 200 else {
             throw .invalidAccountName(text, reason: "it must be 1 to 200 characters long")
         }
-        for component in components {
-            if component.isEmpty {
-                throw .invalidAccountName(text, reason: "it has an empty part between colons")
-            }
-            if component.first == " " || component.last == " " {
-                throw .invalidAccountName(text, reason: "a part starts or ends with a space")
-            }
-            if component.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        // One pass over the bytes: in UTF-8 a byte below 0x20 or 0x7F is always that control
+        // character, and `:` and space are never part of a multi-byte character.
+        var previous = UInt8(ascii: ":")
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F {
                 throw .invalidAccountName(text, reason: "it contains a control character")
             }
+            if byte == UInt8(ascii: ":") {
+                if previous == UInt8(ascii: ":") { throw .invalidAccountName(text, reason: "it has an empty part between colons") }
+                if previous == UInt8(ascii: " ") { throw .invalidAccountName(text, reason: "a part starts or ends with a space") }
+            } else if byte == UInt8(ascii: " "), previous == UInt8(ascii: ":") {
+                throw .invalidAccountName(text, reason: "a part starts or ends with a space")
+            }
+            previous = byte
         }
+        if previous == UInt8(ascii: ":") { throw .invalidAccountName(text, reason: "it has an empty part between colons") }
+        if previous == UInt8(ascii: " ") { throw .invalidAccountName(text, reason: "a part starts or ends with a space") }
         self.rawValue = text
-        self.components = components
     }
 
     public var description: String { rawValue }

@@ -37,13 +37,25 @@ final class TimeOrderedID: Sendable {
         return Self.uuidString(high: high, low: random() & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000)
     }
 
-    /// The canonical 8-4-4-4-12 lowercase form of 128 bits.
+    /// The canonical 8-4-4-4-12 lowercase form of 128 bits, written in place (three ids per
+    /// recorded command; string interpolation here measured a tenth of an append).
     static func uuidString(high: UInt64, low: UInt64) -> String {
-        func hex(_ value: UInt64, _ digits: Int) -> String {
-            let text = String(value, radix: 16)
-            return String(repeating: "0", count: digits - text.count) + text
+        String(unsafeUninitializedCapacity: 36) { buffer in
+            let digits: StaticString = "0123456789abcdef"
+            var out = 0
+            func put(_ value: UInt64, nibbles: Int) {
+                for shift in stride(from: (nibbles - 1) * 4, through: 0, by: -4) {
+                    buffer[out] = digits.utf8Start[Int((value >> UInt64(shift)) & 0xF)]
+                    out += 1
+                }
+            }
+            func dash() { buffer[out] = UInt8(ascii: "-"); out += 1 }
+            put(high >> 32, nibbles: 8); dash()
+            put(high >> 16, nibbles: 4); dash()
+            put(high, nibbles: 4); dash()
+            put(low >> 48, nibbles: 4); dash()
+            put(low, nibbles: 12)
+            return out
         }
-        return "\(hex(high >> 32, 8))-\(hex((high >> 16) & 0xFFFF, 4))-\(hex(high & 0xFFFF, 4))-"
-            + "\(hex(low >> 48, 4))-\(hex(low & 0xFFFF_FFFF_FFFF, 12))"
     }
 }
