@@ -41,6 +41,19 @@ enum Timing {
         return (result!, elapsed)
     }
 
+    /// CPU time this process spent in `body`: unlike wall time, it holds still when other
+    /// work shares the two cores, so it compares runs on a busy machine.
+    static func processCPU<T>(_ body: () throws -> T) rethrows -> (T, Duration) {
+        func now() -> Duration {
+            var spec = timespec()
+            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+            return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+        }
+        let start = now()
+        let result = try body()
+        return (result, now() - start)
+    }
+
     static func median(_ values: [Duration]) -> Duration {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return .zero }

@@ -21,8 +21,8 @@ enum ProjectionRebuilder {
         let store = SQLiteProjectionStore(db: target)
         let total = min(end ?? .max, try EventLog.head(in: source).position)
         var done: Int64 = 0
-        try EventLog.forEach(through: end, in: source) { envelope, _, _ in
-            try LedgerProjector.apply(envelope, to: store)
+        try EventLog.forEachEvent(through: end, in: source) { position, recordedAt, event in
+            try LedgerProjector.apply(event, at: position, recordedAt: recordedAt, to: store)
             done += 1
             if done % 10_000 == 0 && done < total { progress(done, total) }
         }

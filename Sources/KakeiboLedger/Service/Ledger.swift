@@ -186,9 +186,9 @@ public final class Ledger: Sendable {
         let checkpoint = try store.checkpoint()
         guard try EventLog.head(in: db).position > checkpoint else { return }
         var last = checkpoint
-        try EventLog.forEach(from: checkpoint + 1, in: db) { envelope, _, _ in
-            try LedgerProjector.apply(envelope, to: store)
-            last = envelope.position
+        try EventLog.forEachEvent(from: checkpoint + 1, in: db) { position, recordedAt, event in
+            try LedgerProjector.apply(event, at: position, recordedAt: recordedAt, to: store)
+            last = position
         }
         try store.flushBalances()
         try store.flushSuggestions()
