@@ -47,6 +47,9 @@ final class ForecastCommandTests: KakeiboCLITestCase {
         let json = try ok("forecast", "--backtest", "--period", "weekly", "--weeks", "3", "--format", "json").jsonObject()
         XCTAssertEqual(json["period"] as? String, "weekly")
         XCTAssertEqual(json["periods"] as? Int, 3)
+        let before = try ok("forecast", "--format", "json").out
+        XCTAssertEqual(try kakeibo("replay").exitCode, 0)
+        XCTAssertEqual(try ok("forecast", "--format", "json").out, before, "a replay gives the same forecasts, byte for byte")
         XCTAssertEqual(try kakeibo("forecast", "--period", "daily").exitCode, 64)
         XCTAssertEqual(try kakeibo("forecast", "--backtest", "--weeks", "0").exitCode, 64)
     }
