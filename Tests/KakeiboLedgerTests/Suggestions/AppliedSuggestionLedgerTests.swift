@@ -77,6 +77,19 @@ final class AppliedSuggestionLedgerTests: LedgerTestCase {
         XCTAssertEqual(try ledger.head(), before, "a refused capture appends nothing")
     }
 
+    func testARetryUnderTheSameKeyReturnsTheSameTransactionAndAppendsNothing() throws {
+        var input = LedgerCommand.MoneyInput(amount: "9", date: try LocalDate(iso: "2026-11-03"), from: "assets:checking",
+                                             to: AppliedSuggestion.uncategorisedExpenses, payee: "Mystery Shop")
+        input.suggestCategory = true
+        let first = try ledger.record(.captureExpense(input), options: CommandOptions(idempotencyKey: "k1"))
+        XCTAssertEqual(first.positions.count, 2, "the account opened first, then the expense")
+        let head = try ledger.head()
+        let retry = try ledger.record(.captureExpense(input), options: CommandOptions(idempotencyKey: "k1"))
+        XCTAssertTrue(retry.alreadyRecorded)
+        XCTAssertEqual(retry.transactionID, first.transactionID, "the id of the expense, not nil for the account event before it")
+        XCTAssertEqual(try ledger.head(), head)
+    }
+
     func testTheLexiconStartsColdAndLearnedEvidenceOverridesIt() throws {
         try ledger.record(.addCategory(.init(name: "fuel")))
         let cold = try uncategorised("45", payee: "SHELL 0423 KL")
