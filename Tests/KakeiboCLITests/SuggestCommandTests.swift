@@ -15,9 +15,10 @@ final class SuggestCommandTests: KakeiboCLITestCase {
         XCTAssertEqual(json["evidence"] as? [String], ["shell"])
         XCTAssertEqual(try ok("suggest", "--payee", "Nowhere 12").out, "no suggestion: no payee word has been seen before")
         XCTAssertTrue(try ok("suggest", "--payee", "shell", "--threshold", "100").out.hasPrefix("no suggestion: the best guess is below"))
-        XCTAssertEqual(try ok("suggest", "--stats").out,
-                       "3 expenses replayed in recording order: suggested 1 (coverage 33.33%), 1 right (hit rate 100.00%) at a 60% threshold",
-                       "the second Shell is suggested from the first; the first and Corner Shop had nothing to go on")
+        XCTAssertEqual(try ok("suggest", "--stats").out, """
+            3 expenses replayed in recording order: suggested 1 (coverage 33.33%), 1 right (hit rate 100.00%) at a 60% threshold
+            applied at capture and import: 0 of 0 uncategorised (coverage -); 0 accepted, 0 corrected within 30 days, 0 still in review (hit rate -)
+            """, "the second Shell is suggested from the first; the first and Corner Shop had nothing to go on; nothing was applied")
         XCTAssertEqual(try kakeibo("suggest").exitCode, 64, "either --payee or --stats")
     }
 }

@@ -15,6 +15,7 @@ final class LedgerProjectorTests: XCTestCase {
         var budgets: [BudgetDefinition] = []
         var goals: [IncomeGoal] = []
         var learned: [String: Int64] = [:]
+        var outcomes: [String: SuggestionOutcome] = [:]
 
         func settings() -> LedgerSettings? { storedSettings }
         func account(named name: String) -> Account? { accounts.values.first { $0.name.rawValue == name } }
@@ -39,6 +40,9 @@ final class LedgerProjectorTests: XCTestCase {
             learned[accountID, default: 0] += delta
         }
         func budgetDefinitions(accountID: String) -> [BudgetDefinition] { budgets.filter { $0.accountID == accountID } }
+        func insertSuggestionOutcome(_ outcome: SuggestionOutcome) { outcomes[outcome.transactionID] = outcome }
+        func suggestionOutcome(transactionID: String) -> SuggestionOutcome? { outcomes[transactionID] }
+        func updateSuggestionOutcome(_ outcome: SuggestionOutcome) { outcomes[outcome.transactionID] = outcome }
         func setCheckpoint(_ position: Int64) { self.position = position }
         func checkpoint() -> Int64 { position }
     }

@@ -219,6 +219,21 @@ struct LedgerBench {
                 let memory = try Spawn.measured(arguments)
                 table.add("`kakeibo balance` whole process", "\(fixed(median.milliseconds, 1)) ms median, \(megabytes(memory.peakResident)) MB peak",
                           target: "≤ 100 ms at 1M", pass: scaledTarget(median.seconds, limit: 0.1, at: 1_000_000, events: bigEvents))
+                // Widgets read the projections (budgets, goals, forecasts, balances) as of today;
+                // nothing replays the log, so this stays flat as the log grows.
+                let widgetsOut = (directory as NSString).appendingPathComponent("widgets")
+                let widgets = [binary, "--db", bigPath, "widgets", "export", "--out", widgetsOut]
+                _ = try Spawn.run(widgets)
+                var widgetRuns: [ChildRun] = []
+                for _ in 0..<options.processRuns { widgetRuns.append(try Spawn.run(widgets)) }
+                guard widgetRuns.allSatisfy({ $0.status == 0 }) else {
+                    throw UsageError("\(widgets.joined(separator: " ")) exited with \(widgetRuns.map(\.status))")
+                }
+                let widgetMedian = Timing.median(widgetRuns.map(\.wall))
+                let widgetMemory = try Spawn.measured(widgets)
+                table.add("`kakeibo widgets export` whole process",
+                          "\(fixed(widgetMedian.milliseconds, 1)) ms median, \(megabytes(widgetMemory.peakResident)) MB peak",
+                          target: "≤ 200 ms at 1M", pass: scaledTarget(widgetMedian.seconds, limit: 0.2, at: 1_000_000, events: bigEvents))
                 log("kakeibo replay of \(bigEvents) events…")
                 let replay = try Spawn.measured([binary, "--db", bigPath, "replay"])
                 table.add("`kakeibo replay` whole process", "\(fixed(replay.wall.seconds, 2)) s, \(megabytes(replay.peakResident)) MB peak (exit \(replay.status))",

@@ -40,6 +40,9 @@ public enum LedgerCommand: Hashable, Sendable {
         public var to: String
         public var payee: String?
         public var memo: String?
+        /// For an expense without a category: `to` is only the fallback (`expenses:unknown`), and a
+        /// confident suggestion from the ledger's suggester replaces it. The event records either way.
+        public var suggestCategory = false
         public init(amount: String, currency: Currency? = nil, date: LocalDate? = nil, from: String, to: String,
                     payee: String? = nil, memo: String? = nil) {
             self.amount = amount; self.currency = currency; self.date = date; self.from = from; self.to = to
@@ -63,6 +66,9 @@ public enum LedgerCommand: Hashable, Sendable {
         public var payee: String?
         public var memo: String?
         public var postings: [PostingInput]
+        /// The posting whose account is only a fallback (an importer's `expenses:unknown`): a
+        /// confident suggestion replaces its account when it is a positive expense posting.
+        public var suggestCategoryFor: Int?
         public init(date: LocalDate? = nil, payee: String? = nil, memo: String? = nil, postings: [PostingInput]) {
             self.date = date; self.payee = payee; self.memo = memo; self.postings = postings
         }

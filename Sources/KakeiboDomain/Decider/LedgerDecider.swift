@@ -50,6 +50,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
             return [.categoryArchived(.init(accountID: account.id))]
         case .captureExpense(let input):
             let from = try postingAccount(input.from, types: [.asset, .liability], role: "an asset or liability account to pay from")
+            if input.suggestCategory { return try captureSuggested(input, from: from) }
             let to = try categoryAccount(input.to, type: .expense)
             return [.expenseCaptured(try moneyMoved(input, from: from, to: to))]
         case .recordIncome(let input):
@@ -65,8 +66,10 @@ public struct LedgerDecider<State: LedgerStateReader> {
             let postings = try resolvePostings(input.postings)
             try checkOptionalText(input.payee, field: "payee")
             try checkOptionalText(input.memo, field: "memo")
-            return [.transactionRecorded(.init(transactionID: context.makeID(), date: input.date ?? context.today,
-                                               payee: input.payee, memo: input.memo, postings: postings))]
+            var recorded = LedgerEvent.TransactionRecorded(transactionID: context.makeID(), date: input.date ?? context.today,
+                                                           payee: input.payee, memo: input.memo, postings: postings)
+            if let index = input.suggestCategoryFor { try suggestPosting(index, of: &recorded) }
+            return [.transactionRecorded(recorded)]
         case .editTransaction(let input):
             return [.transactionEdited(try edit(input))]
         case .voidTransaction(let id, let reason):
@@ -196,7 +199,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
         }
     }
 
-    private func moneyMoved(_ input: LedgerCommand.MoneyInput, from: Account, to: Account) throws -> LedgerEvent.MoneyMoved {
+    func moneyMoved(_ input: LedgerCommand.MoneyInput, from: Account, to: Account) throws -> LedgerEvent.MoneyMoved {
         let amount = try parseAmount(input.amount, currency: input.currency ?? from.currency)
         try checkCurrency(amount, from)
         try checkCurrency(amount, to)

@@ -10,4 +10,11 @@ public protocol LedgerStateReader {
     func balances(accountID: String) throws -> [Money]
     /// Every budget set or cleared for one category, in the order they were recorded.
     func budgetDefinitions(accountID: String) throws -> [BudgetDefinition]
+    /// The suggester's category for an uncategorised expense, or its abstention (nil account);
+    /// nil when this reader has no suggester. Read from projections as of the log head.
+    func categorySuggestion(payee: String?, amount: Money) throws -> AppliedSuggestion?
+}
+
+extension LedgerStateReader {
+    public func categorySuggestion(payee: String?, amount: Money) throws -> AppliedSuggestion? { nil }
 }

@@ -27,7 +27,9 @@ extension LedgerEvent {
     /// Bumped when a type's payload changes shape; decoders keep reading every older version.
     public var schemaVersion: Int64 { 1 }
 
-    public var payload: JSONValue {
+    public var payload: JSONValue { addingSuggestion(to: corePayload) }
+
+    private var corePayload: JSONValue {
         switch self {
         case .ledgerCreated(let e):
             ["name": .string(e.name), "baseCurrency": .string(e.baseCurrency.code), "timeZone": .string(e.timeZone)]
@@ -135,6 +137,7 @@ extension LedgerEvent {
             default:
                 throw LedgerError.unknownEventType(type, schemaVersion: schemaVersion)
             }
+            try readSuggestion(from: p)
         } catch let error as LedgerError {
             if case .malformedEvent = error { throw error }
             if case .unknownEventType = error { throw error }

@@ -84,6 +84,8 @@ public enum LedgerEvent: Hashable, Sendable {
         public var toAccountID: String
         public var payee: String?
         public var memo: String?
+        /// Set when the category was the suggester's (or it abstained); see `AppliedSuggestion`.
+        public var suggestion: AppliedSuggestion?
         public init(transactionID: String, date: LocalDate, amount: Money, fromAccountID: String,
                     toAccountID: String, payee: String?, memo: String?) {
             self.transactionID = transactionID; self.date = date; self.amount = amount
@@ -99,6 +101,8 @@ public enum LedgerEvent: Hashable, Sendable {
         public var payee: String?
         public var memo: String?
         public var postings: [Posting]
+        /// Set when an importer let the suggester pick the category posting; see `AppliedSuggestion`.
+        public var suggestion: AppliedSuggestion?
         public init(transactionID: String, date: LocalDate, payee: String?, memo: String?, postings: [Posting]) {
             self.transactionID = transactionID; self.date = date; self.payee = payee
             self.memo = memo; self.postings = postings

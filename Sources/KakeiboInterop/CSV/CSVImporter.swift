@@ -72,7 +72,10 @@ public enum CSVImporter {
                 LedgerCommand.PostingInput(account: rules.account1!.rawValue, amount: row.amount.decimalString, currency: row.amount.currency),
                 LedgerCommand.PostingInput(account: row.account2.rawValue, amount: negated.decimalString, currency: negated.currency),
             ]
-            entries.append((.recordTransaction(.init(date: row.date, payee: row.payee, memo: row.memo, postings: postings)),
+            var input = LedgerCommand.TransactionInput(date: row.date, payee: row.payee, memo: row.memo, postings: postings)
+            // A spending row no rule categorised: the ledger's suggestion may file it (posting 1).
+            if row.uncategorised && row.amount.isNegative { input.suggestCategoryFor = 1 }
+            entries.append((.recordTransaction(input),
                             CommandOptions(source: .csvImport, provenance: row.location.fileAndLine, idempotencyKey: key,
                                            fingerprint: key), row.location))
         }
@@ -95,6 +98,8 @@ public enum CSVImporter {
         var payee: String?
         var memo: String?
         var account2: AccountName
+        /// No `if` block chose account2 and the fallback is an `…:unknown` account.
+        var uncategorised = false
     }
 
     static func transaction(_ record: CSVTable.Record, file: String, rules: CSVRules, currency: Currency) throws(ImportError) -> Row {
@@ -152,11 +157,12 @@ public enum CSVImporter {
         }
         var payee = text("description") ?? text("payee")
         var account2 = rules.account2 ?? (try? AccountName(total.isNegative ? "expenses:unknown" : "income:unknown"))!
+        var ruled = false
         let whole = record.text
         for block in rules.conditionals where block.patterns.contains(where: {
             $0.firstMatch(in: whole, range: NSRange(whole.startIndex..., in: whole)) != nil
         }) {
-            if let target = block.account2 { account2 = target }
+            if let target = block.account2 { account2 = target; ruled = true }
             if let description = block.description { payee = description }
         }
         for value in [payee, text("note") ?? text("comment")] {
@@ -165,7 +171,8 @@ public enum CSVImporter {
             }
         }
         return Row(location: at(nil), cells: record.cells.map { $0.text.trimmingCharacters(in: .whitespaces) }, date: date, amount: total,
-                   payee: payee, memo: text("note") ?? text("comment"), account2: account2)
+                   payee: payee, memo: text("note") ?? text("comment"), account2: account2,
+                   uncategorised: !ruled && account2.components.last == "unknown")
     }
 
     /// SHA-256 over the bank account and the row's trimmed cells (first 32 hex digits).

@@ -139,8 +139,8 @@ public final class Ledger: Sendable {
         if let key = options.idempotencyKey, let prior = try EventLog.priorCommand(key: key, in: db) {
             guard prior.hash == commandHash else { throw EventStoreError.idempotencyConflict(key: key) }
             let positions = try EventLog.positions(ofCommand: prior.commandID, from: prior.position, in: db)
-            let first = try positions.first.flatMap { try EventLog.event(at: $0, in: db) }
-            return RecordResult(transactionID: try first?.event().transactionID, positions: positions, alreadyRecorded: true)
+            let recorded = try positions.compactMap { try EventLog.event(at: $0, in: db)?.event() }
+            return RecordResult(transactionID: recorded.lazy.compactMap(\.transactionID).first, positions: positions, alreadyRecorded: true)
         }
 
         let now = environment.now()
@@ -166,13 +166,15 @@ public final class Ledger: Sendable {
         switch try EventLog.append(newEvents, metadata: metadata, expecting: expected, head: &store.cache.head,
                                    eventIDsAreNew: true, in: db) {
         case .alreadyRecorded(let positions):
-            return RecordResult(transactionID: events.first?.transactionID, positions: positions, alreadyRecorded: true)
+            return RecordResult(transactionID: events.lazy.compactMap(\.transactionID).first, positions: positions, alreadyRecorded: true)
         case .appended(let envelopes):
             for (event, envelope) in zip(events, envelopes) {
                 try LedgerProjector.apply(event, at: envelope.position, recordedAt: envelope.recordedAt, to: store)
             }
-            return RecordResult(transactionID: events.first?.transactionID, positions: envelopes.map(\.position),
-                                alreadyRecorded: false)
+            var result = RecordResult(transactionID: events.lazy.compactMap(\.transactionID).first, positions: envelopes.map(\.position),
+                                      alreadyRecorded: false)
+            result.suggestion = events.lazy.compactMap(\.suggestion).first
+            return result
         }
     }
 

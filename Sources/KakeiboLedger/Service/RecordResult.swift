@@ -8,6 +8,8 @@ public struct RecordResult: Hashable, Sendable {
     public var positions: [Int64]
     /// True when the command had been recorded before and nothing was appended.
     public var alreadyRecorded: Bool
+    /// What the category suggester decided for an expense recorded without a category.
+    public var suggestion: AppliedSuggestion?
 
     public init(transactionID: String?, positions: [Int64], alreadyRecorded: Bool) {
         self.transactionID = transactionID

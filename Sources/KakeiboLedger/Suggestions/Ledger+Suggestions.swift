@@ -13,8 +13,7 @@ extension Ledger {
         }
         return try writer.read { db in
             let store = SQLiteProjectionStore(db: db)
-            let counts = try store.suggestionCounts(features: SuggestionFeatures.of(payee: payee, amount: money))
-            let suggestion = CategorySuggester(counts: counts, threshold: threshold).suggest(payee: payee, amount: money)
+            let suggestion = try store.categorySuggester(payee: payee, amount: money, threshold: threshold).suggest(payee: payee, amount: money)
             var names: [String: String] = [:]
             for id in [suggestion.accountID].compactMap({ $0 }) + suggestion.alternatives.map(\.accountID) {
                 names[id] = try store.account(id: id)?.name.rawValue ?? id
@@ -30,13 +29,21 @@ extension Ledger {
         try writer.read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT p.account_id, t.payee, p.amount, p.currency
-                FROM transactions t JOIN postings p ON p.txn_id = t.txn_id AND p.line = 0
-                WHERE t.kind = 'expense' ORDER BY t.first_position
-                """)
+                FROM transactions t JOIN postings p ON p.txn_id = t.txn_id AND p.line = 0 JOIN accounts a ON a.account_id = p.account_id
+                WHERE t.kind = 'expense' AND a.name <> ? ORDER BY t.first_position
+                """, arguments: [AppliedSuggestion.uncategorisedExpenses]) // uncategorised is no answer to learn from
             return SuggestionEvaluation(examples: try rows.map { row in
                 .init(accountID: row[0], payee: row[1], amount: Money(minorUnits: row[2], currency: try Currency(code: row[3])))
             }, threshold: threshold)
         }
+    }
+}
+
+extension Ledger {
+    /// Measured figures for the suggestions applied at capture and import, as of the ledger's clock.
+    public func appliedSuggestionStats() throws -> SuggestionOutcomeStats {
+        let now = environment.now()
+        return try writer.read { db in SuggestionOutcomeStats(outcomes: try SQLiteProjectionStore(db: db).suggestionOutcomes(), now: now) }
     }
 }
 

@@ -29,6 +29,7 @@ extension SQLiteProjectionStore {
         let pending = cache.pendingSuggestions.filter { $0.value != 0 }.sorted { $0.key < $1.key }
         cache.pendingSuggestions = [:]
         guard !pending.isEmpty else { return }
+        cache.suggestionTotals = nil
         let addClass = try db.cachedStatement(sql: """
             INSERT INTO suggestion_classes (account_id, documents) VALUES (?, ?)
             ON CONFLICT (account_id) DO UPDATE SET documents = documents + excluded.documents
@@ -76,9 +77,8 @@ extension SQLiteProjectionStore {
         try db.execute(sql: "DELETE FROM projection_checkpoints WHERE projection = ?", arguments: [Self.backfillMarker])
     }
 
-    /// What the suggester needs: documents and feature totals per category, the vocabulary size,
-    /// and the counts of the query's own features only.
-    func suggestionCounts(features: [String]) throws -> CategorySuggester.Counts {
+    private func suggestionTotals() throws -> (documents: [String: Int64], totals: [String: Int64], vocabulary: Int) {
+        if let cached = cache.suggestionTotals { return cached }
         var documents: [String: Int64] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT account_id, documents FROM suggestion_classes") { documents[row[0]] = row[1] }
         var totals: [String: Int64] = [:]
@@ -86,6 +86,14 @@ extension SQLiteProjectionStore {
             totals[row[0]] = row[1]
         }
         let vocabulary = try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT feature) FROM suggestion_features") ?? 0
+        cache.suggestionTotals = (documents, totals, vocabulary)
+        return (documents, totals, vocabulary)
+    }
+
+    /// What the suggester needs: documents and feature totals per category, the vocabulary size,
+    /// and the counts of the query's own features only.
+    func suggestionCounts(features: [String]) throws -> CategorySuggester.Counts {
+        let (documents, totals, vocabulary) = try suggestionTotals()
         var counts: [String: [String: Int64]] = [:]
         let statement = try db.cachedStatement(sql: "SELECT account_id, count FROM suggestion_features WHERE feature = ?")
         for feature in Set(features) {

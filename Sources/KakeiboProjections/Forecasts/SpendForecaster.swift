@@ -20,6 +20,8 @@ public struct SpendForecaster {
     }
 
     public static let historyMonths = 6
+    /// A quarter of weeks: enough weeks for a median, recent enough to follow a change of habit.
+    public static let historyWeeks = 13
     public let entries: [Entry]
     public let currency: Currency
 
@@ -28,15 +30,33 @@ public struct SpendForecaster {
         self.currency = currency
     }
 
-    /// The first date whose postings a forecast as of `asOf` (and its backtest) may read.
-    public static func firstDate(asOf: LocalDate, backtestMonths: Int = 0) -> LocalDate {
-        PeriodLength.monthly.period(containing: asOf).start.adding(months: -(historyMonths + backtestMonths))
+    /// How many past periods the robust estimate looks at.
+    public static func historyPeriods(_ length: PeriodLength) -> Int {
+        length == .monthly ? historyMonths : historyWeeks
     }
 
-    public func forecast(asOf: LocalDate) -> [SpendForecast] {
-        let current = PeriodLength.monthly.period(containing: asOf)
+    /// The first date whose postings a forecast as of `asOf` (and its backtest) may read.
+    public static func firstDate(asOf: LocalDate, backtestMonths: Int = 0) -> LocalDate {
+        firstDate(asOf: asOf, length: .monthly, backtestPeriods: backtestMonths)
+    }
+
+    public static func firstDate(asOf: LocalDate, length: PeriodLength, backtestPeriods: Int = 0) -> LocalDate {
+        shifted(length.period(containing: asOf), by: -(historyPeriods(length) + backtestPeriods)).start
+    }
+
+    /// The period `count` periods after (or before, when negative) `period`.
+    static func shifted(_ period: PlanPeriod, by count: Int) -> PlanPeriod {
+        switch period.length {
+        case .monthly: PeriodLength.monthly.period(containing: period.start.adding(months: count))
+        case .weekly: PeriodLength.weekly.period(containing: period.start.adding(days: 7 * count))
+        }
+    }
+
+    /// Forecasts for the rest of the month (or ISO week) containing `asOf` and for the next one.
+    public func forecast(asOf: LocalDate, length: PeriodLength = .monthly) -> [SpendForecast] {
+        let current = length.period(containing: asOf)
         let next = current.next
-        let windowStart = current.start.adding(months: -Self.historyMonths)
+        let windowStart = Self.shifted(current, by: -Self.historyPeriods(length)).start
         let known = entries.filter { $0.date >= windowStart && $0.date <= asOf }
         let byAccount = Dictionary(grouping: known, by: \.accountID)
         return byAccount.keys.sorted().map { account in
@@ -59,14 +79,19 @@ public struct SpendForecaster {
                 }
                 recurring.append(.init(payee: item.payee, amount: item.amount, intervalDays: item.interval, expected: expected))
             }
-            // Non-recurring totals of the complete months since the category's first posting.
+            // Non-recurring totals of the complete periods since the category's first posting.
             let first = items.map(\.date).min()!
-            let firstMonth = PeriodLength.monthly.period(containing: max(first, windowStart))
-            let monthIndex = { (date: LocalDate) in (date.year - firstMonth.start.year) * 12 + date.month - firstMonth.start.month }
-            var residuals = [Int64](repeating: 0, count: max(0, monthIndex(current.start)))
-            for item in items where residuals.indices.contains(monthIndex(item.date)) {
+            let firstPeriod = length.period(containing: max(first, windowStart))
+            let periodIndex = { (date: LocalDate) -> Int in
+                switch length {
+                case .monthly: (date.year - firstPeriod.start.year) * 12 + date.month - firstPeriod.start.month
+                case .weekly: (date.daysSinceEpoch - firstPeriod.start.daysSinceEpoch) / 7
+                }
+            }
+            var residuals = [Int64](repeating: 0, count: max(0, periodIndex(current.start)))
+            for item in items where item.date >= firstPeriod.start && residuals.indices.contains(periodIndex(item.date)) {
                 if !recurringDates.isEmpty && recurringDates.contains(EntryKey(item)) { continue }
-                residuals[monthIndex(item.date)] &+= item.amount
+                residuals[periodIndex(item.date)] &+= item.amount
             }
             residuals.sort()
             let median = Self.quantile(residuals, 1, 2), low = Self.quantile(residuals, 1, 10), high = Self.quantile(residuals, 9, 10)
@@ -85,13 +110,17 @@ public struct SpendForecaster {
     /// Replays history as of each of the last `months` month ends: each forecasts the following
     /// month, which is then compared with what was really spent.
     public func backtest(asOf: LocalDate, months: Int = 6) -> Backtest {
-        let current = PeriodLength.monthly.period(containing: asOf)
+        backtest(asOf: asOf, periods: months, length: .monthly)
+    }
+
+    /// The same over the last `periods` weeks or months, as of each period's eve.
+    public func backtest(asOf: LocalDate, periods: Int, length: PeriodLength) -> Backtest {
+        let current = length.period(containing: asOf)
         var errors: [Int64] = [], covered = 0, compared = 0
-        for k in stride(from: months, through: 1, by: -1) {
-            let target = current.start.adding(months: -k)
-            let cutoff = target.adding(days: -1)
-            let targetPeriod = PeriodLength.monthly.period(containing: target)
-            let forecasts = SpendForecaster(entries: entries.filter { $0.date <= cutoff }, currency: currency).forecast(asOf: cutoff)
+        for k in stride(from: periods, through: 1, by: -1) {
+            let targetPeriod = Self.shifted(current, by: -k)
+            let cutoff = targetPeriod.start.adding(days: -1)
+            let forecasts = SpendForecaster(entries: entries.filter { $0.date <= cutoff }, currency: currency).forecast(asOf: cutoff, length: length)
             for forecast in forecasts where forecast.monthsOfHistory > 0 {
                 let actual = entries.filter { $0.accountID == forecast.accountID && targetPeriod.contains($0.date) }.reduce(0) { $0 &+ $1.amount }
                 compared += 1
@@ -102,14 +131,15 @@ public struct SpendForecaster {
                 }
             }
         }
-        return Backtest(months: months, comparisons: compared,
+        return Backtest(months: periods, comparisons: compared,
                         meanAbsolutePercentageErrorBasisPoints: errors.isEmpty ? nil : errors.reduce(0, &+) / Int64(errors.count),
                         intervalCoverageBasisPoints: compared == 0 ? nil : Int64(covered) * 10_000 / Int64(compared))
     }
 
     public struct Backtest: Hashable, Sendable {
+        /// How many periods (months or weeks) were replayed.
         public var months: Int
-        /// Category-months forecast and then observed.
+        /// Category-periods forecast and then observed.
         public var comparisons: Int
         public var meanAbsolutePercentageErrorBasisPoints: Int64?
         /// Share of observed months that fell inside the 80 % interval.

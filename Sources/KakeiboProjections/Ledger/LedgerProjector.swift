@@ -43,6 +43,11 @@ public enum LedgerProjector {
             try store.insertTransaction(transaction, at: position)
             try post(transaction.postings, sign: 1, to: store)
             try learn(transaction, delta: 1, store)
+            if let suggestion = event.suggestion {
+                try store.insertSuggestionOutcome(SuggestionOutcome(
+                    transactionID: transaction.id, accountID: suggestion.accountID,
+                    confidenceBasisPoints: suggestion.confidenceBasisPoints, recordedAt: recordedAt, position: position))
+            }
         case .transactionEdited(let e):
             let before = try existingTransaction(e.transactionID, store)
             let after = try before.applying(e.changes)
@@ -51,6 +56,11 @@ public enum LedgerProjector {
             try store.updateTransaction(after, at: position)
             try learn(before, delta: -1, store)
             try learn(after, delta: 1, store)
+            if var outcome = try store.suggestionOutcome(transactionID: e.transactionID) {
+                let previous = outcome
+                outcome.apply(editedAt: recordedAt, before: before, after: after)
+                if outcome != previous { try store.updateSuggestionOutcome(outcome) }
+            }
         case .transactionVoided(let e):
             var transaction = try existingTransaction(e.transactionID, store)
             try post(transaction.postings, sign: -1, to: store)
@@ -58,6 +68,10 @@ public enum LedgerProjector {
             transaction.isVoided = true
             transaction.version += 1
             try store.updateTransaction(transaction, at: position)
+            if var outcome = try store.suggestionOutcome(transactionID: e.transactionID) {
+                outcome.isVoided = true
+                try store.updateSuggestionOutcome(outcome)
+            }
         case .budgetSet(let e):
             try store.insertBudgetDefinition(BudgetDefinition(
                 accountID: e.accountID, position: position, effectiveFrom: e.effectiveFrom,

@@ -20,6 +20,10 @@ public protocol ProjectionStore: LedgerStateReader {
     /// Adds `delta` (±1) to an expense category's learned count and to each feature of the expense
     /// (`SuggestionFeatures.of(payee:amount:)`).
     func learnSuggestion(accountID: String, payee: String?, amount: Money?, delta: Int64) throws
+    /// Keeps a suggestion applied (or declined) at capture or import, and later what became of it.
+    func insertSuggestionOutcome(_ outcome: SuggestionOutcome) throws
+    func suggestionOutcome(transactionID: String) throws -> SuggestionOutcome?
+    func updateSuggestionOutcome(_ outcome: SuggestionOutcome) throws
     func setCheckpoint(_ position: Int64) throws
     func checkpoint() throws -> Int64
 }

@@ -38,10 +38,13 @@ public struct CategorySuggester {
     public var counts: Counts
     /// Below this confidence (basis points) the suggester abstains.
     public var threshold: Int64
+    /// The ledger's categories the built-in lexicon may name when nothing learned applies.
+    public var lexicon: [CategoryLexicon.Category]
 
-    public init(counts: Counts, threshold: Int64 = 6_000) {
+    public init(counts: Counts, threshold: Int64 = 6_000, lexicon: [CategoryLexicon.Category] = []) {
         self.counts = counts
         self.threshold = threshold
+        self.lexicon = lexicon
     }
 
     public func suggest(payee: String?, amount: Money?) -> CategorySuggestion {
@@ -53,6 +56,8 @@ public struct CategorySuggester {
         }
         let payeeFeatures = query.filter { $0.hasPrefix("payee:") }
         let known = payeeFeatures.filter { feature in classes.contains { (counts.features[$0]?[feature] ?? 0) > 0 } }
+        // Learned evidence overrides the lexicon: it speaks only when no payee word has any.
+        if known.isEmpty, let hit = lexiconSuggestion(payee) { return hit }
         guard !classes.isEmpty else { return abstain("nothing learned yet: categorise a few expenses first") }
         guard !known.isEmpty else { return abstain("no payee word has been seen before") }
 
@@ -87,6 +92,19 @@ public struct CategorySuggester {
         }
         return CategorySuggestion(accountID: winner, confidenceBasisPoints: confidence, evidence: evidence, alternatives: alternatives,
                                   abstention: nil)
+    }
+
+    private func lexiconSuggestion(_ payee: String?) -> CategorySuggestion? {
+        guard let payee, !lexicon.isEmpty,
+              let hit = CategoryLexicon.match(tokens: SuggestionFeatures.payeeTokens(payee), categories: lexicon) else { return nil }
+        let confidence = CategoryLexicon.confidenceBasisPoints
+        guard confidence >= threshold else {
+            return CategorySuggestion(accountID: nil, confidenceBasisPoints: confidence, evidence: ["lexicon:" + hit.keyword],
+                                      alternatives: [(hit.accountID, confidence)],
+                                      abstention: "only the built-in lexicon knows this payee, below the \(BasisPoints.decimalString(threshold)) confidence threshold")
+        }
+        return CategorySuggestion(accountID: hit.accountID, confidenceBasisPoints: confidence, evidence: ["lexicon:" + hit.keyword],
+                                  alternatives: [], abstention: nil)
     }
 
     private func abstain(_ reason: String) -> CategorySuggestion {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import KakeiboDomain
 import KakeiboLedger
 
 struct Expense: ParsableCommand {
@@ -7,10 +8,18 @@ struct Expense: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var entry: EntryOptions
     @Option(help: "The account paid from, e.g. assets:checking.") var from: String
-    @Option(help: "The category (groceries) or expense account (expenses:food:groceries).") var category: String
+    @Option(help: ArgumentHelp("The category (groceries) or expense account (expenses:food:groceries). Left out, the "
+                               + "ledger's suggestion for the payee is used when confident, else expenses:unknown."))
+    var category: String?
 
     func run() throws {
-        let result = try global.openLedger().record(.captureExpense(entry.input(from: from, to: category)), options: entry.options)
+        var input = entry.input(from: from, to: category ?? AppliedSuggestion.uncategorisedExpenses)
+        input.suggestCategory = category == nil
+        let ledger = try global.openLedger()
+        let result = try ledger.record(.captureExpense(input), options: entry.options)
+        if let suggestion = result.suggestion {
+            Terminal.printNote(try Printer.suggestionNote(suggestion, ledger: ledger))
+        }
         Printer.recorded(result, format: output.format)
     }
 }

@@ -11,33 +11,42 @@ struct Forecast: ParsableCommand {
     @Option(name: .customLong("as-of"), help: ArgumentHelp("Forecast as of this date (default: today).", valueName: "YYYY-MM-DD"),
             transform: LocalDate.init(iso:))
     var asOf: LocalDate?
-    @Flag(help: "Replay the last months as of each month end and report the error and the interval coverage.") var backtest = false
+    @Flag(help: "Replay the last months (or weeks) as of each period's eve and report the error and the interval coverage.")
+    var backtest = false
     @Option(help: "How many past months --backtest replays.") var months: Int = 6
+    @Option(help: "How many past weeks --backtest --period weekly replays.") var weeks: Int = 12
+    @Option(help: ArgumentHelp("weekly or monthly (default: each category in its budget's period; monthly for --backtest).",
+                               valueName: "period"))
+    var period: PeriodLength?
 
     func validate() throws {
         if !(1...36).contains(months) { throw ValidationError("--months must be 1 to 36") }
+        if !(1...104).contains(weeks) { throw ValidationError("--weeks must be 1 to 104") }
     }
 
     func run() throws {
         let ledger = try global.openLedger()
         if backtest {
-            let result = try ledger.forecastBacktest(asOf: asOf, months: months)
+            let length = period ?? .monthly
+            let result = try ledger.forecastBacktest(asOf: asOf, months: length == .weekly ? weeks : months, length: length)
             let mape = result.meanAbsolutePercentageErrorBasisPoints.map(PeriodOption.percent) ?? "-"
             let coverage = result.intervalCoverageBasisPoints.map(PeriodOption.percent) ?? "-"
             switch output.format {
             case .json:
-                Printer.json(["months": .int(Int64(result.months)), "comparisons": .int(Int64(result.comparisons)),
+                Printer.json(["period": .string(length.rawValue), "periods": .int(Int64(result.months)),
+                              "months": length == .monthly ? .int(Int64(result.months)) : .null, "comparisons": .int(Int64(result.comparisons)),
                               "meanAbsolutePercentageErrorBasisPoints": result.meanAbsolutePercentageErrorBasisPoints.map(JSONValue.int) ?? .null,
                               "intervalCoverageBasisPoints": result.intervalCoverageBasisPoints.map(JSONValue.int) ?? .null])
             case .csv:
                 print(CSVWriter.render(header: ["months", "comparisons", "mape", "coverage"],
                                        rows: [[String(result.months), String(result.comparisons), mape, coverage]]))
             case .table:
-                print("backtest over \(result.months) months, \(result.comparisons) category-months: MAPE \(mape), 80 % interval coverage \(coverage)")
+                let unit = length == .weekly ? "week" : "month"
+                print("backtest over \(result.months) \(unit)s, \(result.comparisons) category-\(unit)s: MAPE \(mape), 80 % interval coverage \(coverage)")
             }
             return
         }
-        let report = try ledger.spendForecasts(asOf: asOf)
+        let report = try ledger.spendForecasts(asOf: asOf, length: period)
         switch output.format {
         case .json:
             Printer.json(report.json)
@@ -45,7 +54,7 @@ struct Forecast: ParsableCommand {
             let rows = report.forecasts.map { line -> [String] in
                 let f = line.forecast
                 func m(_ v: Int64) -> String { Money(minorUnits: v, currency: f.currency).decimalString }
-                return [line.category.name.rawValue, m(f.spentSoFar), m(f.restOfPeriod.point), "\(m(f.restOfPeriod.low))–\(m(f.restOfPeriod.high))",
+                return [line.category.name.rawValue, f.period.description, m(f.spentSoFar), m(f.restOfPeriod.point), "\(m(f.restOfPeriod.low))–\(m(f.restOfPeriod.high))",
                         m(f.nextPeriod.point), "\(m(f.nextPeriod.low))–\(m(f.nextPeriod.high))", String(f.recurring.count)]
             }
             if output.format == .csv {
@@ -59,8 +68,8 @@ struct Forecast: ParsableCommand {
                                 m(f.nextPeriod.high), String(f.recurring.count)]
                     }))
             } else {
-                var table = TextTable([("category", .left), ("spent", .right), ("rest", .right), ("rest 80 %", .right),
-                                       ("next month", .right), ("next 80 %", .right), ("recurring", .right)])
+                var table = TextTable([("category", .left), ("period", .left), ("spent", .right), ("rest", .right), ("rest 80 %", .right),
+                                       ("next", .right), ("next 80 %", .right), ("recurring", .right)])
                 for row in rows { table.add(row) }
                 print(table.render())
             }

@@ -51,21 +51,41 @@ struct Suggest: ParsableCommand {
     }
 
     private func printStats() throws {
-        let stats = try global.openLedger().suggestionStats(threshold: Int64(threshold) * 100)
+        let ledger = try global.openLedger()
+        let stats = try ledger.suggestionStats(threshold: Int64(threshold) * 100)
+        let measured = try ledger.appliedSuggestionStats()
         let coverage = stats.coverageBasisPoints.map(PeriodOption.percent) ?? "-"
         let hitRate = stats.hitRateBasisPoints.map(PeriodOption.percent) ?? "-"
+        let appliedCoverage = measured.coverageBasisPoints.map(PeriodOption.percent) ?? "-"
+        let appliedHitRate = measured.hitRateBasisPoints.map(PeriodOption.percent) ?? "-"
+        let windowDays = SuggestionOutcome.reviewWindowMilliseconds / 86_400_000
         switch output.format {
         case .json:
             Printer.json(["expenses": .int(Int64(stats.expenses)), "answered": .int(Int64(stats.answered)), "correct": .int(Int64(stats.correct)),
                           "coverageBasisPoints": stats.coverageBasisPoints.map(JSONValue.int) ?? .null,
                           "hitRateBasisPoints": stats.hitRateBasisPoints.map(JSONValue.int) ?? .null,
-                          "thresholdBasisPoints": .int(Int64(threshold) * 100)])
+                          "thresholdBasisPoints": .int(Int64(threshold) * 100),
+                          "applied": [
+                              "consulted": .int(Int64(measured.consulted)), "applied": .int(Int64(measured.applied)),
+                              "accepted": .int(Int64(measured.accepted)), "rejected": .int(Int64(measured.rejected)),
+                              "pending": .int(Int64(measured.pending)),
+                              "coverageBasisPoints": measured.coverageBasisPoints.map(JSONValue.int) ?? .null,
+                              "hitRateBasisPoints": measured.hitRateBasisPoints.map(JSONValue.int) ?? .null,
+                              "thresholdBasisPoints": .int(AppliedSuggestion.defaultThreshold),
+                              "reviewWindowDays": .int(windowDays),
+                          ]])
         case .csv:
-            print(CSVWriter.render(header: ["expenses", "answered", "correct", "coverage", "hit_rate"],
-                                   rows: [[String(stats.expenses), String(stats.answered), String(stats.correct), coverage, hitRate]]))
+            print(CSVWriter.render(header: ["expenses", "answered", "correct", "coverage", "hit_rate", "applied_consulted", "applied",
+                                            "accepted", "rejected", "pending", "applied_coverage", "applied_hit_rate"],
+                                   rows: [[String(stats.expenses), String(stats.answered), String(stats.correct), coverage, hitRate,
+                                           String(measured.consulted), String(measured.applied), String(measured.accepted),
+                                           String(measured.rejected), String(measured.pending), appliedCoverage, appliedHitRate]]))
         case .table:
             print("\(stats.expenses) expenses replayed in recording order: suggested \(stats.answered) (coverage \(coverage)), "
                   + "\(stats.correct) right (hit rate \(hitRate)) at a \(threshold)% threshold")
+            print("applied at capture and import: \(measured.applied) of \(measured.consulted) uncategorised (coverage \(appliedCoverage)); "
+                  + "\(measured.accepted) accepted, \(measured.rejected) corrected within \(windowDays) days, \(measured.pending) still in review "
+                  + "(hit rate \(appliedHitRate))")
         }
     }
 }
