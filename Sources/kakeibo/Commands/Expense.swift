@@ -1,7 +1,7 @@
 import ArgumentParser
 import KakeiboLedger
 
-struct Expense: ParsableCommand {
+struct Expense: RecordingCommand {
     static let configuration = CommandConfiguration(abstract: "Record money spent from an account on a category.")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -9,13 +9,12 @@ struct Expense: ParsableCommand {
     @Option(help: "The account paid from, e.g. assets:checking.") var from: String
     @Option(help: "The category (groceries) or expense account (expenses:food:groceries).") var category: String
 
-    func run() throws {
-        let result = try global.openLedger().record(.captureExpense(entry.input(from: from, to: category)), options: entry.options)
-        Printer.recorded(result, format: output.format)
+    func record(on ledger: Ledger) throws -> RecordResult {
+        try ledger.record(.captureExpense(entry.input(from: from, to: category)), options: entry.options)
     }
 }
 
-struct Income: ParsableCommand {
+struct Income: RecordingCommand {
     static let configuration = CommandConfiguration(abstract: "Record money received into an account from an income account.")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -23,13 +22,12 @@ struct Income: ParsableCommand {
     @Option(help: "The account received into, e.g. assets:checking.") var to: String
     @Option(help: "The income account or category, e.g. income:salary.") var from: String
 
-    func run() throws {
-        let result = try global.openLedger().record(.recordIncome(entry.input(from: from, to: to)), options: entry.options)
-        Printer.recorded(result, format: output.format)
+    func record(on ledger: Ledger) throws -> RecordResult {
+        try ledger.record(.recordIncome(entry.input(from: from, to: to)), options: entry.options)
     }
 }
 
-struct Transfer: ParsableCommand {
+struct Transfer: RecordingCommand {
     static let configuration = CommandConfiguration(abstract: "Move money between your own accounts (or pay a card).")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -37,8 +35,7 @@ struct Transfer: ParsableCommand {
     @Option(help: "The account the money leaves.") var from: String
     @Option(help: "The account the money reaches.") var to: String
 
-    func run() throws {
-        let result = try global.openLedger().record(.makeTransfer(entry.input(from: from, to: to)), options: entry.options)
-        Printer.recorded(result, format: output.format)
+    func record(on ledger: Ledger) throws -> RecordResult {
+        try ledger.record(.makeTransfer(entry.input(from: from, to: to)), options: entry.options)
     }
 }

@@ -1,0 +1,16 @@
+import ArgumentParser
+import KakeiboLedger
+
+/// A command that records one user action: it runs alone, or as one line of `kakeibo batch`.
+protocol RecordingCommand: ParsableCommand {
+    var global: GlobalOptions { get }
+    var output: OutputOptions { get }
+    /// Decides, appends and projects the action in one transaction of `ledger`.
+    func record(on ledger: Ledger) throws -> RecordResult
+}
+
+extension RecordingCommand {
+    func run() throws {
+        Printer.recorded(try record(on: global.openLedger()), format: output.format)
+    }
+}
