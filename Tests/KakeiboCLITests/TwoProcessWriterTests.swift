@@ -63,12 +63,15 @@ final class TwoProcessWriterTests: XCTestCase {
         let elapsed = ContinuousClock.now - started
 
         var ids: [String] = []
-        for (process, out, err) in writers {
+        var writerOfStream: [String: Int] = [:]
+        for (writer, (process, out, err)) in writers.enumerated() {
             process.waitUntilExit()
             let stderr = try String(contentsOfFile: err, encoding: .utf8)
             XCTAssertEqual(process.terminationStatus, 0, stderr)
             XCTAssertEqual(stderr, "")
-            ids += try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").map(String.init)
+            let printed = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").map(String.init)
+            ids += printed
+            for id in printed { writerOfStream["txn-" + id] = writer }
         }
         XCTAssertEqual(ids.count, 2 * perWriter, "one id per line")
         XCTAssertEqual(Set(ids).count, 2 * perWriter, "ids must differ")
@@ -77,6 +80,10 @@ final class TwoProcessWriterTests: XCTestCase {
         let events = try ledger.events(from: before + 1)
         XCTAssertEqual(events.map(\.position), Array((before + 1)...(before + Int64(2 * perWriter))))
         XCTAssertEqual(Set(events.map(\.stream)), Set(ids.map { "txn-" + $0 }), "each printed id is one event's stream")
+        // How often the log switches from one writer to the other: a measure of how interleaved the
+        // appends were (1 would mean one process ran entirely before the other).
+        let order = events.compactMap { writerOfStream[$0.stream] }
+        let switches = zip(order, order.dropFirst()).filter { $0 != $1 }.count
         let payees = try ledger.register(account: "expenses:groceries").entries.compactMap(\.posted.payee)
         XCTAssertEqual(payees.count, 2 * perWriter)
         XCTAssertEqual(Set(payees), Set((0..<2).flatMap { writer in (0..<perWriter).map { "writer \(writer) #\($0)" } }))
@@ -85,7 +92,8 @@ final class TwoProcessWriterTests: XCTestCase {
         let report = try ledger.verify()
         XCTAssertTrue(report.isValid, "\(report.problems)")
         XCTAssertEqual(try ledger.replayDifferences(), [])
-        print("two batch writers: \(2 * perWriter) appends in \(elapsed), \(snapshots) reader snapshots, all balanced")
+        print("two batch writers: \(2 * perWriter) appends in \(elapsed), \(switches) switches between writers in the log, "
+              + "\(snapshots) reader snapshots, all balanced")
     }
 
     func testConcurrentImportsBothLandExactlyOnce() throws {
