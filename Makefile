@@ -39,7 +39,7 @@ test: deps python-deps
 	bash Fuzz/run.sh 3
 	$(SWIFT) test --skip-build --disable-swift-testing
 
-# libFuzzer over the JSON, event-payload and amount parsers (FUZZ_SECONDS per target).
+# libFuzzer over the JSON, event-payload, amount, journal, CSV and receipt-text parsers (FUZZ_SECONDS per target).
 FUZZ_SECONDS ?= 300
 fuzz:
 	bash Fuzz/run.sh $(FUZZ_SECONDS)

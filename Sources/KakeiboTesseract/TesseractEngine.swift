@@ -19,6 +19,8 @@ public final class TesseractEngine: OCREngine {
     private let mode: SegmentationMode
     /// Narrower images are scaled up to this width (receipt text wants 20–30 px letters).
     public var minimumWidth: Int = 1400
+    /// Checked from the file's header before anything is decoded.
+    public var limits = ImageLimits()
 
     /// Folders Debian and Homebrew install models into, tried after `TESSDATA_PREFIX`.
     public static let defaultDatapaths = [
@@ -29,6 +31,8 @@ public final class TesseractEngine: OCREngine {
     public init(language: String = "eng", datapath: String? = nil, mode: SegmentationMode = .auto) throws(TesseractError) {
         // Parallelise across images, not inside one (measured faster on 2 cores).
         setenv("OMP_THREAD_LIMIT", "1", 0)
+        // Leptonica reports bad files on stderr itself; the errors thrown here say it in one line.
+        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
         let candidates = [datapath, ProcessInfo.processInfo.environment["TESSDATA_PREFIX"]].compactMap { $0 } + Self.defaultDatapaths
         let path = candidates.first { FileManager.default.fileExists(atPath: "\($0)/\(language).traineddata") } ?? candidates[0]
         guard let api = TessBaseAPICreate() else { throw .modelMissing(datapath: path, language: language) }
@@ -51,7 +55,26 @@ public final class TesseractEngine: OCREngine {
     }
 
     public func recognize(imageAt path: String) throws -> OCRPage {
-        guard let original = pixRead(path) else { throw TesseractError.unreadableImage(path: path) }
+        let header = try limits.check(imageAt: path)
+        let decoded: UnsafeMutablePointer<PIX>?
+        if header.format == .jpeg {
+            // libjpeg pads a truncated file with grey and only warns: a warning means damaged data.
+            var warnings: Int32 = 0
+            decoded = QuietStandardError.run { pixReadJpeg(path, 0, 1, &warnings, 0) }
+            if warnings > 0, decoded != nil {
+                var pointer = decoded
+                pixDestroy(&pointer)
+                throw TesseractError.damagedImage(path: path)
+            }
+        } else {
+            decoded = pixRead(path)
+        }
+        guard let original = decoded else { throw TesseractError.damagedImage(path: path) }
+        guard Int(pixGetWidth(original)) == header.width, Int(pixGetHeight(original)) == header.height else {
+            var pointer: UnsafeMutablePointer<PIX>? = original
+            pixDestroy(&pointer)
+            throw TesseractError.damagedImage(path: path)
+        }
         var owned: [UnsafeMutablePointer<PIX>] = [original]
         defer { for pix in owned { var pointer: UnsafeMutablePointer<PIX>? = pix; pixDestroy(&pointer) } }
         let width = Int(pixGetWidth(original)), height = Int(pixGetHeight(original))

@@ -228,6 +228,51 @@ final class AuditCommandTests: KakeiboCLITestCase {
         XCTAssertEqual(try digest(), head, "a replay rebuilds projections and never touches the log")
     }
 
+    /// Events cut from the end, and the projections rebuilt to match: the shorter log is a valid
+    /// chain and `verify` passes. Only the digest saved before (`verify --expect`) catches it.
+    func testEventsTruncatedFromTheEndAreCaughtOnlyAgainstASavedDigest() throws {
+        try SQLite3.requireInstalled()
+        try standardLedger()
+        let saved = try digest()
+        XCTAssertTrue(saved.hasPrefix("9:"), saved)
+        // The attacker also restores the trigger and rebuilds the projections, so nothing else gives it away.
+        let trigger = try SQLite3.run(db, "SELECT sql FROM sqlite_master WHERE name = 'events_refuse_delete'")
+        XCTAssertTrue(trigger.hasPrefix("CREATE TRIGGER"), trigger)
+        try SQLite3.run(db, "DROP TRIGGER events_refuse_delete; DELETE FROM events WHERE position > 7; \(trigger);")
+        XCTAssertEqual(try kakeibo("replay").exitCode, 0)
+        XCTAssertTrue(try digest().hasPrefix("7:"))
+        let plain = try kakeibo("verify")
+        XCTAssertEqual(plain.exitCode, 0, "a log cut at its end is still a valid chain: \(plain)")
+
+        let expect = try kakeibo("verify", "--expect", saved)
+        XCTAssertEqual(expect.exitCode, 1, "\(expect)")
+        XCTAssertEqual(expect.stdout, "")
+        XCTAssertTrue(expect.stderrLines.allSatisfy { $0.hasPrefix("kakeibo: error: ") }, "\(expect)")
+        XCTAssertTrue(expect.stderr.contains("position 8") || expect.stderr.contains("position 9"), "\(expect)")
+    }
+
+    /// A projection row edited by hand (a payee in the register, not a balance): both `verify` and
+    /// `replay --check` name the table, and the log is untouched.
+    func testHandEditedRegisterProjectionIsCaught() throws {
+        try SQLite3.requireInstalled()
+        try standardLedger()
+        let head = try digest()
+        XCTAssertEqual(try kakeibo("verify").exitCode, 0)
+        let logHead = "SELECT count(*) || ':' || (SELECT lower(hex(hash)) FROM events ORDER BY position DESC LIMIT 1) FROM events"
+        XCTAssertEqual(try SQLite3.run(db, logHead), head)
+        let tables = try SQLite3.run(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'transactions'")
+        XCTAssertEqual(tables, "transactions")
+        try SQLite3.run(db, "UPDATE transactions SET payee = 'Someone Else' WHERE payee = 'Corner Shop'")
+
+        let verify = try kakeibo("verify")
+        XCTAssertEqual(verify.exitCode, 1, "\(verify)")
+        XCTAssertTrue(verify.stderr.contains("transactions"), "\(verify)")
+        let check = try kakeibo("replay", "--check")
+        XCTAssertEqual(check.exitCode, 1, "\(check)")
+        XCTAssertTrue(check.stderrLines.last?.contains("transactions") == true, "\(check)")
+        XCTAssertEqual(try SQLite3.run(db, logHead), head, "the log is untouched")
+    }
+
     // MARK: -
 
     private struct Change: Equatable, CustomStringConvertible {

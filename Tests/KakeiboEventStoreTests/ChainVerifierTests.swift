@@ -44,6 +44,29 @@ final class ChainVerifierTests: EventStoreTestCase {
         XCTAssertTrue(problem?.reason.contains("removed from the end") ?? false)
     }
 
+    /// The attacker the README describes: they change an amount and re-hash every event after it.
+    /// The chain verifies on its own; only a digest kept elsewhere shows the log is not the one it was.
+    func testForgedPayloadWithRecomputedHashesIsCaughtOnlyAgainstASavedDigest() throws {
+        let saved = try verify().head
+        try tamper("UPDATE events SET payload = replace(payload, '\"amount\":3', '\"amount\":300') WHERE position = 3")
+        XCTAssertEqual(try verify().problem?.position, 3, "a plain edit breaks the chain")
+        try db.writeWithoutTransaction { db in
+            var previous = try XCTUnwrap(EventLog.hash(at: 2, in: db))
+            for position: Int64 in 3...5 {
+                let envelope = try XCTUnwrap(EventLog.event(at: position, in: db))
+                let payload = try XCTUnwrap(String.fetchOne(db, sql: "SELECT payload FROM events WHERE position = ?", arguments: [position]))
+                let hash = EventHasher.hash(previous: previous, envelope: envelope, payload: Array(payload.utf8))
+                try db.execute(sql: "UPDATE events SET previous_hash = ?, hash = ? WHERE position = ?",
+                               arguments: [Data(previous), Data(hash), position])
+                previous = hash
+            }
+        }
+        XCTAssertEqual(try db.read { db in try String.fetchOne(db, sql: "SELECT payload FROM events WHERE position = 3") }?
+            .contains("\"amount\":300"), true, "the forgery did not apply")
+        XCTAssertNil(try verify().problem, "a re-hashed log is a valid chain: detection needs the digest the user kept")
+        XCTAssertEqual(try verify(expecting: saved).problem?.position, 5)
+    }
+
     func testDigestOfAnEarlierPositionStillMatchesAfterGrowth() throws {
         let saved = try verify().head
         try append([event("e6")])

@@ -29,7 +29,7 @@ public enum CSVImporter {
         let table = try CSVTable(text: text, separator: rules.separator, file: path)
         let baseCurrency = try ledger.settings().baseCurrency
         let rows = try table.records.dropFirst(rules.skip).map { record throws(ImportError) in
-            try transaction(record, file: path, rules: rules, currency: rules.currency ?? baseCurrency)
+            try CSVRow(record, file: path, rules: rules, currency: rules.currency ?? baseCurrency)
         }
 
         // Fingerprints, told apart by occurrence; rows already in the log are left out.
@@ -87,92 +87,6 @@ public enum CSVImporter {
         }
         return CSVImportReport(file: path, rows: rows.count, appended: fresh.count, alreadyRecorded: rows.count - fresh.count,
                                accountsOpened: opened, position: try ledger.head().position)
-    }
-
-    /// One row, read through the rules.
-    struct Row {
-        var location: SourceLocation
-        var cells: [String]
-        var date: LocalDate
-        var amount: Money
-        var payee: String?
-        var memo: String?
-        var account2: AccountName
-        /// No `if` block chose account2 and the fallback is an `…:unknown` account.
-        var uncategorised = false
-    }
-
-    static func transaction(_ record: CSVTable.Record, file: String, rules: CSVRules, currency: Currency) throws(ImportError) -> Row {
-        let location = SourceLocation(file: file, line: record.line, column: 1,
-                                      text: record.text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? "")
-        func at(_ cell: CSVTable.Cell?) -> SourceLocation { location.at(column: cell?.column ?? 1) }
-        guard record.cells.count >= rules.fields.count,
-              record.cells.dropFirst(rules.fields.count).allSatisfy({ $0.text.trimmingCharacters(in: .whitespaces).isEmpty }) else {
-            throw .syntax(at(nil), expected: "\(rules.fields.count) fields as the fields rule names", found: "\(record.cells.count)")
-        }
-        var cellByField: [String: CSVTable.Cell] = [:]
-        for (field, cell) in zip(rules.fields, record.cells) where field != "_" && !field.isEmpty { cellByField[field] = cell }
-        func text(_ field: String) -> String? {
-            cellByField[field].flatMap { UntrustedText.clean(Substring($0.text)) }
-        }
-
-        let dateCell = cellByField["date"]!
-        let date: LocalDate
-        if let format = rules.dateFormat {
-            date = try format.date(dateCell.text, at: at(dateCell))
-        } else {
-            date = try AmountSyntax.date(Substring(dateCell.text.trimmingCharacters(in: .whitespaces)), at: at(dateCell))
-        }
-        var rowCurrency = currency
-        if let code = text("currency") { rowCurrency = try AmountSyntax.currency(code, at: at(cellByField["currency"])) }
-        let syntax = AmountSyntax(decimalComma: [:], defaultDecimalComma: rules.decimalComma)
-        func amount(_ field: String) throws(ImportError) -> Money? {
-            guard let cell = cellByField[field], let value = UntrustedText.clean(Substring(cell.text)) else { return nil }
-            let hasCommodity = value.unicodeScalars.contains { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || AmountSyntax.symbols[$0] != nil }
-            let money = try syntax.amount(Substring(hasCommodity ? value : value + " " + rowCurrency.code), at: at(cell))
-            guard money.currency == rowCurrency else {
-                throw .currencyMismatch(at(cell), account: rules.account1!.rawValue, accountCurrency: rowCurrency.code, found: money.currency.code)
-            }
-            return money
-        }
-        var total: Money
-        if cellByField["amount"] != nil {
-            guard let value = try amount("amount") else { throw .syntax(at(cellByField["amount"]), expected: "an amount", found: "an empty cell") }
-            total = value
-        } else {
-            let incoming = try amount("amount-in"), outgoing = try amount("amount-out")
-            switch (incoming, outgoing) {
-            case let (value?, nil): total = value
-            case let (nil, value?):
-                do { total = try value.negated() } catch { throw .invalidAmount(at(cellByField["amount-out"]), text: value.description, reason: error.description) }
-            case (nil, nil):
-                throw .syntax(at(cellByField["amount-in"] ?? cellByField["amount-out"]), expected: "an amount in or out", found: "two empty cells")
-            case (_?, _?):
-                throw .syntax(at(cellByField["amount-out"]), expected: "an amount in or out, not both", found: "both")
-            }
-        }
-        guard !total.isZero else {
-            throw .invalidAmount(at(cellByField["amount"] ?? cellByField["amount-in"]), text: "0",
-                                 reason: "a zero amount moves nothing; add `skip` or remove the row")
-        }
-        var payee = text("description") ?? text("payee")
-        var account2 = rules.account2 ?? (try? AccountName(total.isNegative ? "expenses:unknown" : "income:unknown"))!
-        var ruled = false
-        let whole = record.text
-        for block in rules.conditionals where block.patterns.contains(where: {
-            $0.firstMatch(in: whole, range: NSRange(whole.startIndex..., in: whole)) != nil
-        }) {
-            if let target = block.account2 { account2 = target; ruled = true }
-            if let description = block.description { payee = description }
-        }
-        for value in [payee, text("note") ?? text("comment")] {
-            if let value, value.utf8.count > UntrustedText.maximumBytes {
-                throw .invalidText(at(nil), reason: "text longer than \(UntrustedText.maximumBytes) bytes; shorten it")
-            }
-        }
-        return Row(location: at(nil), cells: record.cells.map { $0.text.trimmingCharacters(in: .whitespaces) }, date: date, amount: total,
-                   payee: payee, memo: text("note") ?? text("comment"), account2: account2,
-                   uncategorised: !ruled && account2.components.last == "unknown")
     }
 
     /// SHA-256 over the bank account and the row's trimmed cells (first 32 hex digits).

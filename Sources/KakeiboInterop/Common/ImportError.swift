@@ -34,37 +34,38 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// What is wrong and what to do, without the place.
+    /// What is wrong and what to do, without the place. Text quoted from the file is shortened, so a
+    /// 1 MB line gives a readable error, not a megabyte on the terminal.
     public var problem: String {
         switch self {
         case let .unreadable(path, reason, _):
-            "cannot read \"\(path)\": \(reason)"
+            "cannot read \"\(path.shortened())\": \(reason)"
         case let .includeCycle(_, path):
-            "include cycle: \"\(path)\" is already being read; remove one of the include directives"
+            "include cycle: \"\(path.shortened())\" is already being read; remove one of the include directives"
         case let .unsupported(_, found, hint):
-            "unsupported syntax: \(found); \(hint)"
+            "unsupported syntax: \(found.shortened()); \(hint)"
         case let .syntax(_, expected, found):
-            "expected \(expected), found \(found)"
+            "expected \(expected), found \(found.shortened())"
         case let .invalidDate(_, text, reason):
-            "invalid date \"\(text)\": \(reason); write dates like 2026-11-02, 2026/11/02 or 2026.11.02"
+            "invalid date \"\(text.shortened())\": \(reason); write dates like 2026-11-02, 2026/11/02 or 2026.11.02"
         case let .invalidAmount(_, text, reason):
-            "invalid amount \"\(text)\": \(reason)"
+            "invalid amount \"\(text.shortened())\": \(reason)"
         case let .unknownCommodity(_, commodity):
-            "unknown commodity \"\(commodity)\": use $, €, £, ¥ or an ISO 4217 code such as USD, EUR, JPY"
+            "unknown commodity \"\(commodity.shortened())\": use $, €, £, ¥ or an ISO 4217 code such as USD, EUR, JPY"
         case let .controlCharacter(_, scalar):
             "control character U+\(String(scalar, radix: 16, uppercase: true).leftPadded(to: 4)) is not allowed in a journal; remove it"
         case let .unbalanced(_, detail):
-            "the transaction does not balance: \(detail)"
+            "the transaction does not balance: \(detail.shortened())"
         case let .balanceAssertionFailed(_, account, asserted, actual):
-            "balance assertion failed: \(account) is \(actual) after this posting, not \(asserted) as asserted"
+            "balance assertion failed: \(account.shortened()) is \(actual.shortened()) after this posting, not \(asserted.shortened()) as asserted"
         case let .currencyMismatch(_, account, accountCurrency, found):
-            "account \(account) holds \(accountCurrency) (from its first posting), but this posting is in \(found); "
-                + "Kakeibo accounts hold one currency: use a separate account such as \(account):\(found)"
+            "account \(account.shortened()) holds \(accountCurrency) (from its first posting), but this posting is in \(found.shortened()); "
+                + "Kakeibo accounts hold one currency: use a separate account such as \(account.shortened()):\(found.shortened())"
         case let .unknownAccountType(_, account):
-            "cannot tell the type of account \(account) from its name; declare it, e.g. `account \(account)  ; type: A` "
+            "cannot tell the type of account \(account.shortened()) from its name; declare it, e.g. `account \(account.shortened())  ; type: A` "
                 + "(A asset, L liability, E equity, R income, X expense)"
         case let .invalidAccount(_, reason), let .invalidText(_, reason), let .refused(_, reason):
-            reason
+            reason.shortened(to: 300)
         }
     }
 
@@ -79,12 +80,31 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         guard let location, !location.text.isEmpty else { return description }
         let number = String(location.line)
         let gutter = String(repeating: " ", count: number.count)
-        let caret = String(repeating: " ", count: max(0, location.column - 1)) + "^"
-        return "\(description)\n\(gutter) |\n\(number) | \(location.text)\n\(gutter) | \(caret)"
+        // A long line is shown as a window around the column.
+        let characters = Array(location.text)
+        let column = min(max(0, location.column - 1), characters.count)
+        let start = characters.count > Self.excerptWidth ? max(0, min(column - Self.excerptWidth / 3, characters.count - Self.excerptWidth)) : 0
+        let end = min(characters.count, start + Self.excerptWidth)
+        let prefix = start > 0 ? "…" : "", suffix = end < characters.count ? "…" : ""
+        let excerpt = prefix + String(characters[start..<end]) + suffix
+        let caret = String(repeating: " ", count: column - start + prefix.count) + "^"
+        return "\(description)\n\(gutter) |\n\(number) | \(excerpt)\n\(gutter) | \(caret)"
     }
 }
 
+extension ImportError {
+    /// Characters of the offending line an excerpt shows.
+    static let excerptWidth = 160
+}
+
 extension String {
+    /// At most `limit` characters: the start and the end, joined by an ellipsis.
+    func shortened(to limit: Int = 120) -> String {
+        guard count > limit else { return self }
+        let keep = (limit - 1) / 2
+        return String(prefix(keep)) + "…" + String(suffix(keep))
+    }
+
     func leftPadded(to width: Int) -> String {
         String(repeating: "0", count: max(0, width - count)) + self
     }

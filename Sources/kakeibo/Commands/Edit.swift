@@ -2,7 +2,7 @@ import ArgumentParser
 import KakeiboDomain
 import KakeiboLedger
 
-struct Edit: ParsableCommand {
+struct Edit: RecordingCommand {
     static let configuration = CommandConfiguration(
         abstract: "Correct a transaction. The original stays in the log; the edit is a new event.")
     @OptionGroup var global: GlobalOptions
@@ -20,19 +20,18 @@ struct Edit: ParsableCommand {
     @Option(name: .customLong("posting"), help: "Replace all postings of a general transaction.") var postings: [PostingArgument] = []
     @Option(help: "Why; shown in the history.") var reason: String?
 
-    func run() throws {
-        let ledger = try global.openLedger()
+    func record(on ledger: Ledger) throws -> RecordResult {
         let id = try ledger.resolveTransactionID(transaction)
         let input = LedgerCommand.EditInput(
             id: id, amount: amount, date: date,
             payee: clearPayee ? .some(nil) : payee.map { .some($0) },
             memo: clearMemo ? .some(nil) : memo.map { .some($0) },
             category: category, from: from, to: to, postings: postings.isEmpty ? nil : postings.map(\.input), reason: reason)
-        Printer.recorded(try ledger.record(.editTransaction(input)), format: output.format)
+        return try ledger.record(.editTransaction(input))
     }
 }
 
-struct VoidCommand: ParsableCommand {
+struct VoidCommand: RecordingCommand {
     static let configuration = CommandConfiguration(
         commandName: "void",
         abstract: "Cancel a transaction. It stays in the log and its history; it no longer counts.")
@@ -41,9 +40,8 @@ struct VoidCommand: ParsableCommand {
     @Argument(help: "Transaction id, or a unique start or end of it (4+ characters).") var transaction: String
     @Option(help: "Why; shown in the history.") var reason: String?
 
-    func run() throws {
-        let ledger = try global.openLedger()
+    func record(on ledger: Ledger) throws -> RecordResult {
         let id = try ledger.resolveTransactionID(transaction)
-        Printer.recorded(try ledger.record(.voidTransaction(id: id, reason: reason)), format: output.format)
+        return try ledger.record(.voidTransaction(id: id, reason: reason))
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import KakeiboDomain
 import KakeiboLedger
 
-struct Expense: ParsableCommand {
+struct Expense: RecordingCommand {
     static let configuration = CommandConfiguration(abstract: "Record money spent from an account on a category.")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -12,19 +12,14 @@ struct Expense: ParsableCommand {
                                + "ledger's suggestion for the payee is used when confident, else expenses:unknown."))
     var category: String?
 
-    func run() throws {
+    func record(on ledger: Ledger) throws -> RecordResult {
         var input = entry.input(from: from, to: category ?? AppliedSuggestion.uncategorisedExpenses)
         input.suggestCategory = category == nil
-        let ledger = try global.openLedger()
-        let result = try ledger.record(.captureExpense(input), options: entry.options)
-        if let suggestion = result.suggestion {
-            Terminal.printNote(try Printer.suggestionNote(suggestion, ledger: ledger))
-        }
-        Printer.recorded(result, format: output.format)
+        return try ledger.record(.captureExpense(input), options: entry.options)
     }
 }
 
-struct Income: ParsableCommand {
+struct Income: RecordingCommand {
     static let configuration = CommandConfiguration(abstract: "Record money received into an account from an income account.")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -32,13 +27,12 @@ struct Income: ParsableCommand {
     @Option(help: "The account received into, e.g. assets:checking.") var to: String
     @Option(help: "The income account or category, e.g. income:salary.") var from: String
 
-    func run() throws {
-        let result = try global.openLedger().record(.recordIncome(entry.input(from: from, to: to)), options: entry.options)
-        Printer.recorded(result, format: output.format)
+    func record(on ledger: Ledger) throws -> RecordResult {
+        try ledger.record(.recordIncome(entry.input(from: from, to: to)), options: entry.options)
     }
 }
 
-struct Transfer: ParsableCommand {
+struct Transfer: RecordingCommand {
     static let configuration = CommandConfiguration(abstract: "Move money between your own accounts (or pay a card).")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -46,8 +40,7 @@ struct Transfer: ParsableCommand {
     @Option(help: "The account the money leaves.") var from: String
     @Option(help: "The account the money reaches.") var to: String
 
-    func run() throws {
-        let result = try global.openLedger().record(.makeTransfer(entry.input(from: from, to: to)), options: entry.options)
-        Printer.recorded(result, format: output.format)
+    func record(on ledger: Ledger) throws -> RecordResult {
+        try ledger.record(.makeTransfer(entry.input(from: from, to: to)), options: entry.options)
     }
 }

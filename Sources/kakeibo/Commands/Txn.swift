@@ -2,7 +2,7 @@ import ArgumentParser
 import KakeiboDomain
 import KakeiboLedger
 
-struct Txn: ParsableCommand {
+struct Txn: RecordingCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record a general transaction with any number of postings (splits).",
         discussion: "Example: kakeibo txn --payee Market --posting expenses:groceries=30 --posting expenses:household=12.50 --posting assets:checking")
@@ -17,9 +17,8 @@ struct Txn: ParsableCommand {
     @Option var memo: String?
     @Option(name: .customLong("idempotency-key")) var idempotencyKey: String?
 
-    func run() throws {
+    func record(on ledger: Ledger) throws -> RecordResult {
         let input = LedgerCommand.TransactionInput(date: date, payee: payee, memo: memo, postings: postings.map(\.input))
-        let result = try global.openLedger().record(.recordTransaction(input), options: CommandOptions(idempotencyKey: idempotencyKey))
-        Printer.recorded(result, format: output.format)
+        return try ledger.record(.recordTransaction(input), options: CommandOptions(idempotencyKey: idempotencyKey))
     }
 }

@@ -1,0 +1,19 @@
+
+/// Any bytes as a journal: read with an ImportError naming where, or read into transactions that
+/// balance per currency (the reader's promise to the importer). Includes are refused here: the
+/// input names no real file, and a fuzzer must not read the disk.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJournalReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    guard let text = String(validating: bytes, as: UTF8.self), !text.contains("include") else { return 0 }
+    guard let journal = try? JournalReader.read(text: text, name: "fuzz.journal") else { return 0 }
+    for transaction in journal.transactions {
+        var sums: [Currency: Int64] = [:]
+        for posting in transaction.postings {
+            // Wrapping: a sum that is zero is zero modulo 2^64 too, so this never flags a balanced one.
+            sums[posting.amount.currency, default: 0] &+= posting.amount.minorUnits
+        }
+        guard sums.values.allSatisfy({ $0 == 0 }) else { fatalError("an unbalanced transaction was read: \(transaction)") }
+    }
+    return 0
+}

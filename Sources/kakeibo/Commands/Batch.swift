@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import KakeiboLedger
+
+/// Records many commands from a file, each line in its own transaction, as if each had been
+/// typed alone, but with the ledger opened once: scripts, and the two-writer stress test.
+struct Batch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Record one command per line of a file (or - for stdin), each in its own transaction.",
+        discussion: """
+            Lines hold what follows `kakeibo` on a command line: expense, income, transfer, txn, edit \
+            or void, with shell-style quotes. Blank lines and lines starting with # are skipped. Every \
+            line is read and parsed before anything is recorded; the batch stops at the first line the \
+            ledger refuses, and the lines before it stay recorded (give each line an --idempotency-key \
+            to make the batch safe to run again).
+            """)
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @Argument(help: ArgumentHelp("The file of commands, or - for standard input.", valueName: "file")) var file: String
+
+    func run() throws {
+        let commands = try Self.parse(try readLines(), file: file)
+        let ledger = try global.openLedger()
+        for (line, command) in commands {
+            let result: RecordResult
+            do {
+                result = try command.record(on: ledger)
+            } catch let error where CommandFailure.isLedgerError(error) || error is CommandFailure {
+                let message = (error as? CommandFailure)?.message ?? CommandFailure.message(for: error)
+                throw CommandFailure("\(file):\(line): \(message)")
+            }
+            Printer.recorded(result, format: output.format)
+        }
+    }
+
+    private func readLines() throws -> [Substring] {
+        let data: Data?
+        if file == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                throw CommandFailure("cannot read \(file): no such file")
+            }
+            data = FileManager.default.contents(atPath: file)
+        }
+        guard let data, let text = String(data: data, encoding: .utf8) else {
+            throw CommandFailure("cannot read \(file): it is not readable UTF-8 text")
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.last == "\r" ? $0.dropLast() : $0 }
+    }
+
+    static let recordingCommands: [String: any RecordingCommand.Type] = [
+        "expense": Expense.self, "income": Income.self, "transfer": Transfer.self, "txn": Txn.self,
+        "edit": Edit.self, "void": VoidCommand.self,
+    ]
+
+    /// Every line's command, with its 1-based line number; the first bad line is an error naming it.
+    static func parse(_ lines: [Substring], file: String) throws -> [(line: Int, command: any RecordingCommand)] {
+        var commands: [(line: Int, command: any RecordingCommand)] = []
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty || trimmed.first == "#" { continue }
+            let place = "\(file):\(index + 1)"
+            let words: [String]
+            do {
+                words = try CommandLineWords.split(trimmed)
+            } catch .unclosedQuote(let quote) {
+                throw CommandFailure("\(place): a \(quote) quote is not closed")
+            } catch {
+                throw CommandFailure("\(place): the line ends with a backslash")
+            }
+            guard let type = recordingCommands[words[0]] else {
+                throw CommandFailure("\(place): only expense, income, transfer, txn, edit and void belong in a batch")
+            }
+            let command: any RecordingCommand
+            do {
+                // The subcommand alone: parsing from the root costs several times more per line.
+                command = try type.parse(Array(words.dropFirst())) // validates too
+            } catch {
+                throw CommandFailure("\(place): \(type.message(for: error))")
+            }
+            guard command.global.db == nil else {
+                throw CommandFailure("\(place): --db belongs on the batch command, not on its lines")
+            }
+            commands.append((index + 1, command))
+        }
+        return commands
+    }
+}
