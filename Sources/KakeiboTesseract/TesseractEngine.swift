@@ -50,7 +50,20 @@ public final class TesseractEngine: OCREngine {
         TessBaseAPIDelete(handle)
     }
 
+    /// Images with more pixels are refused before decoding: a 20k × 20k "bomb" would need gigabytes.
+    /// A 600-dpi A4 page is about 35 megapixels.
+    public static let maximumPixels = 60_000_000
+
     public func recognize(imageAt path: String) throws -> OCRPage {
+        // Leptonica reports bad files on stderr itself; the caller reports them on one line instead.
+        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+        var format: Int32 = 0, headerWidth: Int32 = 0, headerHeight: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, colormap: Int32 = 0
+        guard pixReadHeader(path, &format, &headerWidth, &headerHeight, &bps, &spp, &colormap) == 0 else {
+            throw TesseractError.unreadableImage(path: path)
+        }
+        guard Int(headerWidth) * Int(headerHeight) <= Self.maximumPixels else {
+            throw TesseractError.imageTooLarge(path: path, width: Int(headerWidth), height: Int(headerHeight))
+        }
         guard let original = pixRead(path) else { throw TesseractError.unreadableImage(path: path) }
         var owned: [UnsafeMutablePointer<PIX>] = [original]
         defer { for pix in owned { var pointer: UnsafeMutablePointer<PIX>? = pix; pixDestroy(&pointer) } }

@@ -79,6 +79,8 @@ public struct LedgerDecider<State: LedgerStateReader> {
             return [.budgetCleared(try clearBudget(category, from: from))]
         case .setIncomeGoal(let input):
             return [.incomeGoalSet(try setIncomeGoal(input, baseCurrency: settings.baseCurrency))]
+        case .importReceipt(let input):
+            return try importReceipt(input)
         }
     }
 
@@ -93,7 +95,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
         return .accountOpened(.init(accountID: context.makeID(), name: name, type: type, currency: currency))
     }
 
-    private func addCategory(_ input: LedgerCommand.CategoryInput, currency: Currency) throws -> [LedgerEvent] {
+    func addCategory(_ input: LedgerCommand.CategoryInput, currency: Currency) throws -> [LedgerEvent] {
         guard input.type.canBeCategory else {
             throw LedgerError.wrongAccountType(input.name, is: input.type, expected: "an income or expense account")
         }
@@ -172,7 +174,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
         return account
     }
 
-    private func postingAccount(_ name: String, types: Set<AccountType>, role: String) throws -> Account {
+    func postingAccount(_ name: String, types: Set<AccountType>, role: String) throws -> Account {
         let account = try openAccount(named: name)
         guard types.contains(account.type) else {
             throw LedgerError.wrongAccountType(name, is: account.type, expected: role)
@@ -196,7 +198,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
         }
     }
 
-    private func moneyMoved(_ input: LedgerCommand.MoneyInput, from: Account, to: Account) throws -> LedgerEvent.MoneyMoved {
+    func moneyMoved(_ input: LedgerCommand.MoneyInput, from: Account, to: Account) throws -> LedgerEvent.MoneyMoved {
         let amount = try parseAmount(input.amount, currency: input.currency ?? from.currency)
         try checkCurrency(amount, from)
         try checkCurrency(amount, to)

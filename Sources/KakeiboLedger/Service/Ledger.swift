@@ -106,13 +106,14 @@ public final class Ledger: Sendable {
 
     /// Runs `body` in an immediate transaction. Storage failures (a full disk, an I/O error, a
     /// read-only file) roll everything back and surface as one `EventStoreError`.
-    func writeTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+    /// With `commit: false` everything is rolled back afterwards (a dry run).
+    func writeTransaction<T>(commit: Bool = true, _ body: (Database) throws -> T) throws -> T {
         do {
             return try writer.writeWithoutTransaction { db in
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
-                    return .commit
+                    return commit ? .commit : .rollback
                 }
                 return result!
             }
@@ -126,7 +127,7 @@ public final class Ledger: Sendable {
         }
     }
 
-    private func record(_ command: LedgerCommand, options: CommandOptions, store: SQLiteProjectionStore) throws -> RecordResult {
+    func record(_ command: LedgerCommand, options: CommandOptions, store: SQLiteProjectionStore) throws -> RecordResult {
         let db = store.db
         // Tells a retry from a different command under the same key: the command's reflection
         // lists every field and value. A later Kakeibo may describe a command differently, so a
@@ -137,20 +138,23 @@ public final class Ledger: Sendable {
         if let key = options.idempotencyKey, let prior = try EventLog.priorCommand(key: key, in: db) {
             guard prior.hash == commandHash else { throw EventStoreError.idempotencyConflict(key: key) }
             let positions = try EventLog.positions(ofCommand: prior.commandID, from: prior.position, in: db)
-            let first = try positions.first.flatMap { try EventLog.event(at: $0, in: db) }
-            return RecordResult(transactionID: try first?.event().transactionID, positions: positions, alreadyRecorded: true)
+            var transactionID: String?
+            for position in positions where transactionID == nil {
+                transactionID = try EventLog.event(at: position, in: db)?.event().transactionID
+            }
+            return RecordResult(transactionID: transactionID, positions: positions, alreadyRecorded: true)
         }
 
         let now = environment.now()
         let today = LocalDate(unixMilliseconds: now, utcOffsetSeconds: try utcOffset(store, at: now))
         var decider = LedgerDecider(state: store, context: DecisionContext(today: today, makeID: environment.makeID))
-        let events = try decider.decide(command)
+        let events = try decider.decide(try withSuggestedCategory(command, store: store))
 
         var expected: [String: ExpectedVersion] = [:]
         switch command {
         case .editTransaction(let input): expected[LedgerTransaction.stream(for: input.id)] = .exact(try version(of: input.id, store))
         case .voidTransaction(let id, _): expected[LedgerTransaction.stream(for: id)] = .exact(try version(of: id, store))
-        default: for event in events where event.transactionID != nil { expected[event.stream] = .noStream }
+        default: for event in events where event.stream != LedgerEvent.structureStream { expected[event.stream] = .noStream }
         }
         let newEvents = events.map { event in
             NewEvent(eventID: environment.makeID(), stream: event.stream, type: event.type, schemaVersion: event.schemaVersion,
@@ -164,13 +168,13 @@ public final class Ledger: Sendable {
         switch try EventLog.append(newEvents, metadata: metadata, expecting: expected, head: &store.cache.head,
                                    eventIDsAreNew: true, in: db) {
         case .alreadyRecorded(let positions):
-            return RecordResult(transactionID: events.first?.transactionID, positions: positions, alreadyRecorded: true)
+            return RecordResult(transactionID: events.lazy.compactMap(\.transactionID).first, positions: positions, alreadyRecorded: true)
         case .appended(let envelopes):
             for (event, envelope) in zip(events, envelopes) {
                 try LedgerProjector.apply(event, at: envelope.position, recordedAt: envelope.recordedAt, to: store)
             }
             if let last = envelopes.last { try store.setCheckpoint(last.position) }
-            return RecordResult(transactionID: events.first?.transactionID, positions: envelopes.map(\.position),
+            return RecordResult(transactionID: events.lazy.compactMap(\.transactionID).first, positions: envelopes.map(\.position),
                                 alreadyRecorded: false)
         }
     }

@@ -20,14 +20,14 @@ enum Terminal {
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
 
     /// A progress bar on stderr, redrawn in place on a terminal, a plain final line otherwise.
-    static func progress(_ label: String) -> (Int64, Int64) -> Void {
+    static func progress(_ label: String, unit: String = "events") -> @Sendable (Int64, Int64) -> Void {
         let interactive = stderrIsTerminal
         return { done, total in
             guard interactive || done == total else { return }
             let width = 30
             let filled = total == 0 ? width : Int(done * Int64(width) / total)
             let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-            let line = "\(label) [\(bar)] \(done)/\(total) events"
+            let line = "\(label) [\(bar)] \(done)/\(total) \(unit)"
             FileHandle.standardError.write(Data(((interactive ? "\r" + line : line) + (done == total ? "\n" : "")).utf8))
         }
     }
