@@ -55,8 +55,10 @@ struct ImportReceipt: ParsableCommand {
             for path in ReceiptFile.expand(files) {
                 do { digests[path] = try ReceiptFile.checkImage(at: path); pending.append(path) } catch { outcomes.append(Outcome(file: path, error: error)) }
             }
-            let progress = Terminal.progress("reading receipts", unit: "images")
-            let items = ReceiptBatch(mode: ReceiptReading.defaultMode).recognize(pending) { done, total in progress(Int64(done), Int64(total)) }
+            let items = Terminal.silencingLibraryOutput { stderr in
+                let progress = Terminal.progress("reading receipts", unit: "images", to: stderr)
+                return ReceiptBatch(mode: ReceiptReading.defaultMode).recognize(pending) { done, total in progress(Int64(done), Int64(total)) }
+            }
             for item in items {
                 outcomes.append(Outcome(file: item.path) {
                     let page = try item.result.get()
