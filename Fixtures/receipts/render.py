@@ -77,7 +77,7 @@ SPECS = [
         "extra_header": ["TEL 03-2144 8899", "INVOICE"],
         "date": "28/09/2018", "date_iso": "2018-09-28", "time": "16:55", "currency": "MYR", "symbol": "RM",
         "items": [("VITAMIN C 1000MG", 3590), ("PLASTER 20S", 650), ("HAND SANITISER", 1290)],
-        "discount": 500, "tax_rate": 0, "cash": 5000, "degrade": {"noise": 0.001, "rotate": -1.5, "fade": 0.15, "blur": 0.0},
+        "discount": 500, "tax_rate": 0, "cash": 6000, "degrade": {"noise": 0.001, "rotate": -1.5, "fade": 0.15, "blur": 0.0},
     },
     {
         "id": "syn-06-euro-cafe", "font": "DejaVuSans.ttf", "size": 24, "width": 520,
@@ -154,6 +154,7 @@ def layout(spec):
     lines.append(("TOTAL (RM)" if sym == "RM" else "TOTAL", "split-bold",
                   money(total, "" if sym == "RM" else sym)))
     if spec["cash"]:
+        assert spec["cash"] >= total, spec["id"]
         lines.append(("CASH", "split", money(spec["cash"])))
         lines.append(("CHANGE", "split", money(spec["cash"] - total)))
     else:

@@ -56,8 +56,9 @@ struct ImportReceipt: ParsableCommand {
                 do { digests[path] = try ReceiptFile.checkImage(at: path); pending.append(path) } catch { outcomes.append(Outcome(file: path, error: error)) }
             }
             let items = Terminal.silencingLibraryOutput { stderr in
-                let progress = Terminal.progress("reading receipts", unit: "images", to: stderr)
-                return ReceiptBatch(mode: ReceiptReading.defaultMode).recognize(pending) { done, total in progress(Int64(done), Int64(total)) }
+                // A bar for one image would only add a line.
+                let progress = pending.count > 1 ? Terminal.progress("reading receipts", unit: "images", to: stderr) : nil
+                return ReceiptBatch(mode: ReceiptReading.defaultMode).recognize(pending) { done, total in progress?(Int64(done), Int64(total)) }
             }
             for item in items {
                 outcomes.append(Outcome(file: item.path) {
@@ -93,7 +94,7 @@ struct ImportReceipt: ParsableCommand {
         }
         if output.format == .json { Printer.json(.array(reports)) }
         if failures > 0 {
-            Terminal.printNote("\(failures) of \(outcomes.count) \(outcomes.count == 1 ? "file" : "files") failed; nothing was recorded for \(failures == 1 ? "it" : "them")")
+            if outcomes.count > 1 { Terminal.printNote("\(failures) of \(outcomes.count) \(outcomes.count == 1 ? "file" : "files") failed; nothing was recorded for \(failures == 1 ? "it" : "them")") }
             fflush(nil)
             Foundation.exit(1)
         }
