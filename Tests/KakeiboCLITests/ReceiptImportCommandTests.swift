@@ -64,6 +64,9 @@ final class ReceiptImportCommandTests: KakeiboCLITestCase {
         XCTAssertTrue(result.stdoutLines.last?.contains("29.90 MYR on 2018-03-14 from assets:cash to expenses:uncategorised") == true,
                       "\(result)")
         XCTAssertEqual(try digest(), before)
+        let json = try kakeibo("import", "receipt", Self.taxInvoice, "--dry-run", "--format", "json")
+        XCTAssertEqual(try json.jsonArray().first?["status"] as? String, "wouldImport", "\(json)")
+        XCTAssertEqual(try digest(), before)
         XCTAssertEqual(try kakeibo("import", "receipt", Self.taxInvoice).out.hasPrefix("\(Self.taxInvoice): imported as "), true,
                        "a dry run does not use up the image")
     }

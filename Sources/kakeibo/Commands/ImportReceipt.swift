@@ -88,7 +88,9 @@ struct ImportReceipt: ParsableCommand {
                 Terminal.printError(Self.message(error, file: outcome.file))
             }
             switch output.format {
-            case .json: reports.append(try ReceiptPrinter.json(outcome.file, outcome.result, error: outcome.error.map { Self.message($0, file: outcome.file) }, ledger: ledger))
+            case .json:
+                reports.append(ReceiptPrinter.json(outcome.file, outcome.result, error: outcome.error.map { Self.message($0, file: outcome.file) },
+                                                   dryRun: dryRun))
             case .table, .csv: if let result = outcome.result { print(try ReceiptPrinter.line(outcome.file, result, dryRun: dryRun, ledger: ledger)) }
             }
         }

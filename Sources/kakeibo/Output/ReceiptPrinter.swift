@@ -38,7 +38,7 @@ enum ReceiptPrinter {
         return Terminal.safe(lines.joined(separator: "\n"))
     }
 
-    static func json(_ file: String, _ result: ReceiptImport?, error: String?, ledger: Ledger) throws -> JSONValue {
+    static func json(_ file: String, _ result: ReceiptImport?, error: String?, dryRun: Bool) -> JSONValue {
         var object: [String: JSONValue] = ["file": .string(file)]
         if let error {
             object["status"] = "failed"
@@ -46,7 +46,7 @@ enum ReceiptPrinter {
             return .object(object)
         }
         guard let result else { return .object(object) }
-        object["status"] = result.alreadyRecorded ? "alreadyImported" : "imported"
+        object["status"] = result.alreadyRecorded ? "alreadyImported" : dryRun ? "wouldImport" : "imported"
         object["transaction"] = result.transactionID.map(JSONValue.string) ?? .null
         object["receipt"] = result.receiptID.map(JSONValue.string) ?? .null
         object["needsReview"] = .bool(result.needsReview)

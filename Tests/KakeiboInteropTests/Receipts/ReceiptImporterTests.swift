@@ -71,6 +71,14 @@ final class ReceiptImporterTests: XCTestCase {
         let empty = file("c.jpg", [])
         let text = file("d.jpeg", Array("not an image\n".utf8))
         let other = file("e.txt", [0xFF, 0xD8, 0xFF])
+        let huge = file("f.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: huge))
+        try handle.truncate(atOffset: UInt64(ReceiptFile.maximumBytes + 1)) // sparse: costs no disk
+        try handle.close()
+        XCTAssertThrowsError(try ReceiptFile.checkImage(at: huge)) { error in
+            XCTAssertEqual(error as? ReceiptFileError, .tooLarge(path: huge, bytes: ReceiptFile.maximumBytes + 1, limit: ReceiptFile.maximumBytes))
+        }
+        try FileManager.default.removeItem(atPath: huge)
         XCTAssertEqual(ReceiptFile.expand([directory.path]), [jpeg, png, empty, text], "images by extension, sorted")
         XCTAssertEqual(try ReceiptFile.checkImage(at: png), ReceiptFile.sha256Hex(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])))
         XCTAssertEqual(try ReceiptFile.checkImage(at: jpeg).count, 64)
