@@ -175,6 +175,8 @@ final class ReceiptImportCommandTests: KakeiboCLITestCase {
         try ok("account", "open", "assets:wallet-usd", "--type", "asset", "--currency", "USD")
         try assertRefused(["import", "receipt", "--account", "assets:wallet-usd", Self.taxInvoice], mentioning: ["currency mismatch"])
         try assertRefused(["import", "receipt"], mentioning: ["--observations"])
+        try FileManager.default.createDirectory(atPath: sandbox.path("nothing"), withIntermediateDirectories: true)
+        try assertRefused(["import", "receipt", sandbox.path("nothing")], mentioning: ["no .jpg", "nothing"])
     }
 
     /// A PNG signature and IHDR chunk (with its CRC) claiming a size, and nothing else: a decompression bomb's header.

@@ -19,6 +19,7 @@ extension Ledger {
                                      idempotencyKey: "receipt:" + input.scan.imageSHA256, fingerprint: input.scan.imageSHA256)
         return try writeTransaction(commit: !dryRun) { db in
             let store = SQLiteProjectionStore(db: db)
+            try catchUp(store, in: db)
             let result = try record(.importReceipt(input), options: options, store: store)
             try store.flushBalances()
             try store.flushSuggestions()

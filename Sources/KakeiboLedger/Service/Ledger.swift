@@ -185,7 +185,7 @@ public final class Ledger: Sendable {
     }
 
     /// Projects events the projection has not seen (after an upgrade or an interrupted rebuild).
-    private func catchUp(_ store: SQLiteProjectionStore, in db: Database) throws {
+    func catchUp(_ store: SQLiteProjectionStore, in db: Database) throws {
         let checkpoint = try store.checkpoint()
         guard try EventLog.head(in: db).position > checkpoint else { return }
         var last = checkpoint

@@ -50,9 +50,11 @@ struct ImportReceipt: ParsableCommand {
                                       preprocessing: [])
             })
         } else {
+            let paths = ReceiptFile.expand(files)
+            guard !paths.isEmpty else { throw CommandFailure("no .jpg, .jpeg, .png, .tif or .tiff files in \(files.joined(separator: ", "))") }
             var digests: [String: String] = [:]
             var pending: [String] = []
-            for path in ReceiptFile.expand(files) {
+            for path in paths {
                 do { digests[path] = try ReceiptFile.checkImage(at: path); pending.append(path) } catch { outcomes.append(Outcome(file: path, error: error)) }
             }
             let items = Terminal.silencingLibraryOutput { stderr in
@@ -69,7 +71,7 @@ struct ImportReceipt: ParsableCommand {
                 })
             }
             // Files refused before OCR are reported where they were named.
-            let order = Dictionary(ReceiptFile.expand(files).enumerated().map { ($1, $0) }) { first, _ in first }
+            let order = Dictionary(paths.enumerated().map { ($1, $0) }) { first, _ in first }
             outcomes.sort { (order[$0.file] ?? 0) < (order[$1.file] ?? 0) }
         }
 
