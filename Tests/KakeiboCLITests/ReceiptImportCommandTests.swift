@@ -104,6 +104,9 @@ final class ReceiptImportCommandTests: KakeiboCLITestCase {
 
         // Corrections go through edit; show prints the expense as it stands.
         try record("edit", transaction, "--amount", "50.35", "--reason", "misread")
+        let history = try ok("history", transaction).out
+        XCTAssertTrue(history.contains("receipt: \(receipt)") && history.contains("via receipt (syn-05-condensed-discount.jpg)"), history)
+        XCTAssertTrue(history.contains("amount: 50.30 MYR -> 50.35 MYR"), "the correction is a labelled edit: \(history)")
         XCTAssertTrue(try ok("receipt", "show", transaction).out.contains("expense      50.35 MYR"))
         try assertRefused(["receipt", "show", "ffffffff"], mentioning: ["no receipt \"ffffffff\""])
     }
