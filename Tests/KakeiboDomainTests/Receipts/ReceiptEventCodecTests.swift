@@ -37,6 +37,12 @@ final class ReceiptEventCodecTests: XCTestCase {
         XCTAssertNil(LedgerEvent.receiptScanned(none).payload["rowsOmitted"], "zero is omitted")
     }
 
+    /// The stored shape, written out by hand: a change here changes hashes of logs already kept.
+    func testReceiptScannedPayloadBytesAreFrozen() {
+        let expected = #"{"engine":{"language":"eng","name":"tesseract","version":"5.3.0"},"fields":{"merchant":{"confidence":9300,"rows":[0],"value":"CORNER SHOP SDN BHD"},"total":{"confidence":8800,"rows":[7],"value":1250}},"preprocessing":["grayscale","upscale 2.50x"],"receipt":"r-1","rows":[{"box":[120,40,7000,310],"confidence":9100,"index":0,"text":"CORNER SHOP SDN BHD"},{"box":[100,6000,8000,300],"confidence":8400,"index":7,"text":"TOTAL (RM) 12.50"}],"rowsOmitted":3,"sha256":"abababababababababababababababababababababababababababababababab","warnings":["no date found"]}"#
+        XCTAssertEqual(String(decoding: LedgerEvent.receiptScanned(Self.scan()).payload.canonicalBytes(), as: UTF8.self), expected)
+    }
+
     func testAnExpenseWithoutAReceiptKeepsExactlyItsOldPayload() throws {
         let old: JSONValue = ["txn": "t-1", "date": "2026-11-02", "amount": 1250, "currency": "USD",
                               "from": "a-1", "to": "a-2", "payee": "Corner Shop", "memo": nil]
