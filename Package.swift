@@ -43,7 +43,7 @@ let package = Package(
         .target(
             name: "KakeiboInterop",
             dependencies: [
-                "KakeiboDomain", "KakeiboLedger", "KakeiboReceipts",
+                "KakeiboDomain", "KakeiboLedger", "KakeiboReceipts", "KakeiboTesseract",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -5,6 +5,7 @@ public enum ReceiptFileError: Error, Equatable, Sendable, CustomStringConvertibl
     case tooLarge(path: String, bytes: Int, limit: Int)
     case notAnImage(path: String)
     case unsupportedFormat(path: String)
+    case notObservations(path: String)
 
     public var description: String {
         switch self {
@@ -14,6 +15,8 @@ public enum ReceiptFileError: Error, Equatable, Sendable, CustomStringConvertibl
             "\(path): \(bytes / 1_048_576) MiB is more than the \(limit / 1_048_576) MiB a receipt image may take; scale it down"
         case .notAnImage(let path): "\(path): not a JPEG, PNG or TIFF image (its first bytes say otherwise); skipped"
         case .unsupportedFormat(let path): "\(path): only .jpg, .jpeg, .png, .tif and .tiff files are read"
+        case .notObservations(let path):
+            "\(path): not a JSON array of {\"text\",\"x\",\"y\",\"width\",\"height\",\"confidence\"} observations"
         }
     }
 }

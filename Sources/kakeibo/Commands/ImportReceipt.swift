@@ -3,8 +3,6 @@ import Foundation
 import KakeiboDomain
 import KakeiboInterop
 import KakeiboLedger
-import KakeiboReceipts
-import KakeiboTesseract
 
 /// `kakeibo import receipt FILE|DIR... | --observations FILE.json`: receipts in as `ReceiptScanned` + `ExpenseCaptured`.
 struct ImportReceipt: ParsableCommand {
@@ -38,41 +36,17 @@ struct ImportReceipt: ParsableCommand {
         guard let paidFrom = try ledger.account(named: account) else { throw LedgerError.unknownAccount(account) }
         let importer = ReceiptImporter(account: account, defaultCurrency: try currency.map { try Currency(code: $0.uppercased()) } ?? paidFrom.currency,
                                        dayFirst: locale.map { !Self.isMonthFirst($0) })
-        var outcomes: [Outcome] = []
+        var outcomes: [Outcome]
         if let observations {
-            outcomes.append(Outcome(file: observations) {
-                let data = try ReceiptFile.contents(of: observations)
-                guard let decoded = try? JSONDecoder().decode([TextObservation].self, from: data) else {
-                    throw CommandFailure("\(observations): not a JSON array of {\"text\",\"x\",\"y\",\"width\",\"height\",\"confidence\"} observations")
-                }
-                return importer.input(observations: decoded, digest: ReceiptFile.sha256Hex(data),
-                                      engine: OCREngineDescriptor(name: "external", version: "unknown", language: "unknown"),
-                                      preprocessing: [])
-            })
+            outcomes = [Outcome(importer.read(observationsAt: observations))]
         } else {
             let paths = ReceiptFile.expand(files)
             guard !paths.isEmpty else { throw CommandFailure("no .jpg, .jpeg, .png, .tif or .tiff files in \(files.joined(separator: ", "))") }
-            var digests: [String: String] = [:]
-            var pending: [String] = []
-            for path in paths {
-                do { digests[path] = try ReceiptFile.checkImage(at: path); pending.append(path) } catch { outcomes.append(Outcome(file: path, error: error)) }
-            }
-            let items = Terminal.silencingLibraryOutput { stderr in
+            outcomes = Terminal.silencingLibraryOutput { stderr in
                 // A bar for one image would only add a line.
-                let progress = pending.count > 1 ? Terminal.progress("reading receipts", unit: "images", to: stderr) : nil
-                return ReceiptBatch(mode: ReceiptReading.defaultMode).recognize(pending) { done, total in progress?(Int64(done), Int64(total)) }
+                let progress = paths.count > 1 ? Terminal.progress("reading receipts", unit: "images", to: stderr) : nil
+                return importer.read(images: paths) { done, total in progress?(Int64(done), Int64(total)) }.map(Outcome.init)
             }
-            for item in items {
-                outcomes.append(Outcome(file: item.path) {
-                    let page = try item.result.get()
-                    return importer.input(observations: page.observations, digest: digests[item.path]!,
-                                          engine: item.engine ?? OCREngineDescriptor(name: "tesseract", version: "unknown", language: "eng"),
-                                          preprocessing: page.preprocessing)
-                })
-            }
-            // Files refused before OCR are reported where they were named.
-            let order = Dictionary(paths.enumerated().map { ($1, $0) }) { first, _ in first }
-            outcomes.sort { (order[$0.file] ?? 0) < (order[$1.file] ?? 0) }
         }
 
         var failures = 0
@@ -104,17 +78,19 @@ struct ImportReceipt: ParsableCommand {
         }
     }
 
-    /// One file on its way through: the command built from it, or why it was skipped.
+    /// One file on its way through: the command built from it, or why it was skipped, and what recording did.
     struct Outcome {
         var file: String
         var input: LedgerCommand.ReceiptInput?
         var error: (any Error)?
         var result: ReceiptImport?
 
-        init(file: String, error: any Error) { self.file = file; self.error = error }
-        init(file: String, _ build: () throws -> LedgerCommand.ReceiptInput) {
-            self.file = file
-            do { input = try build() } catch { self.error = error }
+        init(_ scanned: ScannedFile) {
+            file = scanned.path
+            switch scanned.input {
+            case .success(let input): self.input = input
+            case .failure(let error): self.error = error
+            }
         }
     }
 

@@ -93,4 +93,24 @@ final class ReceiptImporterTests: XCTestCase {
             }
         }
     }
+
+    func testObservationFilesAreReadOrRefusedByName() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-observations-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let importer = ReceiptImporter(account: "assets:cash", defaultCurrency: .usd)
+        let good = directory.appendingPathComponent("words.json").path
+        let bytes = try JSONEncoder().encode(observations())
+        XCTAssertTrue(FileManager.default.createFile(atPath: good, contents: bytes))
+        let read = try importer.read(observationsAt: good).input.get()
+        XCTAssertEqual(read.scan.imageSHA256, ReceiptFile.sha256Hex(bytes), "the file's digest is the idempotency key")
+        XCTAssertEqual(read.scan.engine.name, "external")
+        XCTAssertEqual(read.total?.minorUnits, 1250)
+
+        let bad = directory.appendingPathComponent("bad.json").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: bad, contents: Data(#"{"text": "not an array"}"#.utf8)))
+        XCTAssertThrowsError(try importer.read(observationsAt: bad).input.get()) { error in
+            XCTAssertEqual(error as? ReceiptFileError, .notObservations(path: bad))
+        }
+    }
 }
