@@ -44,7 +44,7 @@ let package = Package(
         .target(
             name: "KakeiboInterop",
             dependencies: [
-                "KakeiboDomain", "KakeiboLedger",
+                "KakeiboDomain", "KakeiboLedger", "KakeiboReceipts", "KakeiboTesseract",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "KakeiboProjectionsTests", dependencies: ["KakeiboProjections", "KakeiboDomain", "KakeiboTestSupport"]),
         .testTarget(name: "KakeiboLedgerTests", dependencies: ["KakeiboLedger", "KakeiboDomain", "KakeiboEventStore", "KakeiboProjections", "KakeiboTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "KakeiboCLITests", dependencies: ["kakeibo", "KakeiboLedger", "KakeiboTestSupport"]),
-        .testTarget(name: "KakeiboInteropTests", dependencies: ["KakeiboInterop", "KakeiboLedger", "KakeiboDomain", "kakeibo", "KakeiboTestSupport"]),
+        .testTarget(name: "KakeiboInteropTests", dependencies: ["KakeiboInterop", "KakeiboLedger", "KakeiboDomain", "KakeiboReceipts", "kakeibo", "KakeiboTestSupport"]),
         .testTarget(
             name: "KakeiboReceiptsTests",
             dependencies: ["KakeiboReceipts", "KakeiboTesseract", "KakeiboDomain", "kakeibo", "KakeiboTestSupport"],

@@ -2,7 +2,7 @@
 private let types = ["LedgerCreated", "AccountOpened", "AccountRenamed", "AccountClosed", "CategoryDefined",
                      "CategoryRenamed", "CategoryArchived", "ExpenseCaptured", "IncomeRecorded", "TransferMade",
                      "TransactionRecorded", "TransactionEdited", "TransactionVoided", "BudgetSet", "BudgetCleared",
-                     "IncomeGoalSet"]
+                     "IncomeGoalSet", "ReceiptScanned"]
 
 /// A stored payload read back as any event type: refused with a LedgerError, or decoded into
 /// an event whose own payload decodes to the same event (and, for money events, whose

@@ -84,6 +84,13 @@ duplicate=$(k expense 45.10 --from liabilities:visa --category fuel --payee "She
 k void "$duplicate" --reason "imported twice: same as the 10-08 fuel purchase" >/dev/null
 echo "edited $typo and $movie, voided $duplicate"
 
+section "A receipt photo becomes an expense (Tesseract on a synthetic receipt)"
+receipts=$(cd "$(dirname "$0")/../receipts/synthetic" && pwd)
+receipt=$(k import receipt "$receipts/syn-02-us-diner.jpg" --account liabilities:visa)
+echo "$receipt"
+k import receipt "$receipts/syn-02-us-diner.jpg" --account liabilities:visa   # the same image again: nothing appended
+k receipt show "$(echo "$receipt" | awk '{print $4}')"
+
 section "Budgets with rollover, and an income goal"
 k budget set groceries 450 --rollover positive --from 2026-08-01 >/dev/null
 k budget set dining 150 --rollover both --from 2026-08-01 >/dev/null

@@ -31,6 +31,9 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     case nonPositiveAmount(field: String)
     case noBudget(String)
     case notAnExpenseCategory(String)
+    case receiptWithoutTotal
+    case invalidReceipt(String)
+    case unknownReceipt(String, isTransaction: Bool)
 
     public var description: String {
         switch self {
@@ -94,6 +97,13 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
             "category \"\(name)\" has no budget to clear; see `kakeibo budget report`"
         case .notAnExpenseCategory(let name):
             "\"\(name)\" is not an expense category; budgets apply to expense categories (`kakeibo category list`)"
+        case .receiptWithoutTotal:
+            "no total could be read, so nothing was recorded; rescan it sharper or record it with `kakeibo expense`"
+        case .unknownReceipt(let text, let isTransaction):
+            isTransaction ? "transaction \"\(text)\" was not imported from a receipt; see `kakeibo history \(text)`"
+                : "no receipt \"\(text)\"; give the transaction id `kakeibo import receipt` printed, or see `kakeibo log`"
+        case .invalidReceipt(let reason):
+            "invalid receipt scan: \(reason)"
         case .unknownEventType(let type, let version):
             "unknown event \(type) v\(version): this ledger was written by a newer Kakeibo; upgrade kakeibo"
         }

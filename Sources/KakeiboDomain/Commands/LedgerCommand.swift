@@ -19,6 +19,8 @@ public enum LedgerCommand: Hashable, Sendable {
     /// Stops a category's budget from the period containing `from` (default: today) on.
     case clearBudget(category: String, from: LocalDate?)
     case setIncomeGoal(GoalInput)
+    /// A scanned receipt: `ReceiptScanned` then the `ExpenseCaptured` it produced.
+    case importReceipt(ReceiptInput)
 
     public struct CategoryInput: Hashable, Sendable {
         public var name: String

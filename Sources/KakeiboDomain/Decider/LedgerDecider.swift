@@ -82,6 +82,8 @@ public struct LedgerDecider<State: LedgerStateReader> {
             return [.budgetCleared(try clearBudget(category, from: from))]
         case .setIncomeGoal(let input):
             return [.incomeGoalSet(try setIncomeGoal(input, baseCurrency: settings.baseCurrency))]
+        case .importReceipt(let input):
+            return try importReceipt(input)
         }
     }
 
@@ -96,7 +98,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
         return .accountOpened(.init(accountID: context.makeID(), name: name, type: type, currency: currency))
     }
 
-    private func addCategory(_ input: LedgerCommand.CategoryInput, currency: Currency) throws -> [LedgerEvent] {
+    func addCategory(_ input: LedgerCommand.CategoryInput, currency: Currency) throws -> [LedgerEvent] {
         guard input.type.canBeCategory else {
             throw LedgerError.wrongAccountType(input.name, is: input.type, expected: "an income or expense account")
         }
@@ -175,7 +177,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
         return account
     }
 
-    private func postingAccount(_ name: String, types: Set<AccountType>, role: String) throws -> Account {
+    func postingAccount(_ name: String, types: Set<AccountType>, role: String) throws -> Account {
         let account = try openAccount(named: name)
         guard types.contains(account.type) else {
             throw LedgerError.wrongAccountType(name, is: account.type, expected: role)

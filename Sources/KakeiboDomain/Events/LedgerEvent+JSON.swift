@@ -21,6 +21,7 @@ extension LedgerEvent {
         case .budgetSet: "BudgetSet"
         case .budgetCleared: "BudgetCleared"
         case .incomeGoalSet: "IncomeGoalSet"
+        case .receiptScanned: "ReceiptScanned"
         }
     }
 
@@ -53,7 +54,7 @@ extension LedgerEvent {
                 "amount": .int(e.amount.minorUnits), "currency": .string(e.amount.currency.code),
                 "from": .string(e.fromAccountID), "to": .string(e.toAccountID),
                 "payee": .optional(e.payee), "memo": .optional(e.memo),
-            ])
+            ].merging(e.receiptPayload) { stored, _ in stored })
         case .transactionRecorded(let e):
             .object([
                 "txn": .string(e.transactionID), "date": .string(e.date.description),
@@ -78,6 +79,8 @@ extension LedgerEvent {
         case .incomeGoalSet(let e):
             ["period": .string(e.length.rawValue), "amount": .int(e.amount.minorUnits),
              "currency": .string(e.amount.currency.code), "from": .string(e.effectiveFrom.description)]
+        case .receiptScanned(let e):
+            e.json
         }
     }
 
@@ -103,7 +106,7 @@ extension LedgerEvent {
                 self = .categoryRenamed(.init(accountID: try p.string("account"), from: try p.string("from"), to: try p.string("to")))
             case "CategoryArchived":
                 self = .categoryArchived(.init(accountID: try p.string("account")))
-            case "ExpenseCaptured": self = .expenseCaptured(try moneyMoved(p))
+            case "ExpenseCaptured": self = .expenseCaptured(try moneyMoved(p).readingReceiptFields(p))
             case "IncomeRecorded": self = .incomeRecorded(try moneyMoved(p))
             case "TransferMade": self = .transferMade(try moneyMoved(p))
             case "TransactionRecorded":
@@ -134,6 +137,8 @@ extension LedgerEvent {
                 self = .incomeGoalSet(.init(length: try periodLength(p, type),
                                             amount: Money(minorUnits: try p.int("amount"), currency: try currency(p, "currency")),
                                             effectiveFrom: try LocalDate(iso: p.string("from"))))
+            case "ReceiptScanned":
+                self = .receiptScanned(try .init(json: p))
             default:
                 throw LedgerError.unknownEventType(type, schemaVersion: schemaVersion)
             }

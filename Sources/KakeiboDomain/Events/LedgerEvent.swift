@@ -16,6 +16,7 @@ public enum LedgerEvent: Hashable, Sendable {
     case budgetSet(BudgetSet)
     case budgetCleared(BudgetCleared)
     case incomeGoalSet(IncomeGoalSet)
+    case receiptScanned(ReceiptScanned)
 
     public struct LedgerCreated: Hashable, Sendable {
         public var name: String
@@ -86,6 +87,10 @@ public enum LedgerEvent: Hashable, Sendable {
         public var memo: String?
         /// Set when the category was the suggester's (or it abstained); see `AppliedSuggestion`.
         public var suggestion: AppliedSuggestion?
+        /// The `ReceiptScanned` this expense was read from; omitted from the payload when nil.
+        public var receiptID: String? = nil
+        /// Some key field of the receipt was missing or uncertain; omitted from the payload when false.
+        public var needsReview: Bool = false
         public init(transactionID: String, date: LocalDate, amount: Money, fromAccountID: String,
                     toAccountID: String, payee: String?, memo: String?) {
             self.transactionID = transactionID; self.date = date; self.amount = amount
@@ -131,6 +136,7 @@ extension LedgerEvent {
     /// The stream the event belongs to: one per transaction, one for the ledger's structure.
     public var stream: String {
         if let id = transactionID { return LedgerTransaction.stream(for: id) }
+        if case .receiptScanned(let e) = self { return e.stream }
         return LedgerEvent.structureStream
     }
 

@@ -20,6 +20,10 @@ extension Ledger {
                 if let recorded = try LedgerTransaction(recordedBy: event) {
                     transaction = recorded
                     changes = try renderer.fields(of: recorded)
+                    if case .expenseCaptured(let captured) = event, let receipt = captured.receiptID {
+                        changes.append(.init(field: "receipt", before: nil, after: receipt))
+                        if captured.needsReview { changes.append(.init(field: "needsReview", before: nil, after: "yes")) }
+                    }
                 } else if case .transactionEdited(let edit) = event, let current = transaction {
                     changes = try edit.changes.map { change in
                         TransactionHistory.Change(field: change.field.rawValue,

@@ -178,6 +178,14 @@ struct SQLiteProjectionStore: ProjectionStore {
         cache.pendingBalances = [:]
     }
 
+    /// Writes what this access kept in memory and moves the checkpoint to its last append.
+    /// Every write path calls it once, just before its transaction commits.
+    func flush() throws {
+        try flushBalances()
+        try flushSuggestions()
+        if let head = cache.head { try setCheckpoint(head.position) }
+    }
+
     func setCheckpoint(_ position: Int64) throws {
         try db.cachedStatement(sql: """
             INSERT INTO projection_checkpoints (projection, position) VALUES (?, ?)

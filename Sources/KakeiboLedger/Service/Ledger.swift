@@ -98,23 +98,21 @@ public final class Ledger: Sendable {
                     throw BatchEntryError(index: index, underlying: error)
                 }
             }
-            try store.flushBalances()
-            try store.flushSuggestions()
-            // Once per transaction: the checkpoint only has to be right when it commits.
-            if let head = store.cache.head { try store.setCheckpoint(head.position) }
+            try store.flush()
             return results
         }
     }
 
     /// Runs `body` in an immediate transaction. Storage failures (a full disk, an I/O error, a
     /// read-only file) roll everything back and surface as one `EventStoreError`.
-    func writeTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+    /// With `commit: false` everything is rolled back afterwards (a dry run).
+    func writeTransaction<T>(commit: Bool = true, _ body: (Database) throws -> T) throws -> T {
         do {
             return try writer.writeWithoutTransaction { db in
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
-                    return .commit
+                    return commit ? .commit : .rollback
                 }
                 return result!
             }
@@ -128,7 +126,7 @@ public final class Ledger: Sendable {
         }
     }
 
-    private func record(_ command: LedgerCommand, options: CommandOptions, store: SQLiteProjectionStore) throws -> RecordResult {
+    func record(_ command: LedgerCommand, options: CommandOptions, store: SQLiteProjectionStore) throws -> RecordResult {
         let db = store.db
         // Tells a retry from a different command under the same key: the command's reflection
         // lists every field and value. A later Kakeibo may describe a command differently, so a
@@ -152,7 +150,7 @@ public final class Ledger: Sendable {
         switch command {
         case .editTransaction(let input): expected[LedgerTransaction.stream(for: input.id)] = .exact(try version(of: input.id, store))
         case .voidTransaction(let id, _): expected[LedgerTransaction.stream(for: id)] = .exact(try version(of: id, store))
-        default: for event in events where event.transactionID != nil { expected[event.stream] = .noStream }
+        default: for event in events where event.stream != LedgerEvent.structureStream { expected[event.stream] = .noStream }
         }
         let newEvents = events.map { event in
             NewEvent(eventID: environment.makeID(), stream: event.stream, type: event.type, schemaVersion: event.schemaVersion,
@@ -184,7 +182,7 @@ public final class Ledger: Sendable {
     }
 
     /// Projects events the projection has not seen (after an upgrade or an interrupted rebuild).
-    private func catchUp(_ store: SQLiteProjectionStore, in db: Database) throws {
+    func catchUp(_ store: SQLiteProjectionStore, in db: Database) throws {
         let checkpoint = try store.checkpoint()
         guard try EventLog.head(in: db).position > checkpoint else { return }
         var last = checkpoint

@@ -82,6 +82,9 @@ public enum LedgerProjector {
         case .incomeGoalSet(let e):
             try store.insertIncomeGoal(IncomeGoal(position: position, length: e.length, amount: e.amount,
                                                   effectiveFrom: e.effectiveFrom))
+        case .receiptScanned:
+            // Kept in the log for `receipt show`; the expense that follows carries the money.
+            break
         }
     }
 

@@ -20,15 +20,33 @@ enum Terminal {
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
 
     /// A progress bar on stderr, redrawn in place on a terminal, a plain final line otherwise.
-    static func progress(_ label: String) -> (Int64, Int64) -> Void {
-        let interactive = stderrIsTerminal
+    static func progress(_ label: String, unit: String = "events",
+                         to handle: FileHandle = .standardError) -> @Sendable (Int64, Int64) -> Void {
+        let interactive = isatty(handle.fileDescriptor) != 0
         return { done, total in
             guard interactive || done == total else { return }
             let width = 30
             let filled = total == 0 ? width : Int(done * Int64(width) / total)
             let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-            let line = "\(label) [\(bar)] \(done)/\(total) events"
-            FileHandle.standardError.write(Data(((interactive ? "\r" + line : line) + (done == total ? "\n" : "")).utf8))
+            let line = "\(label) [\(bar)] \(done)/\(total) \(unit)"
+            handle.write(Data(((interactive ? "\r" + line : line) + (done == total ? "\n" : "")).utf8))
         }
+    }
+
+    /// Runs `body` with file descriptor 2 on /dev/null, so C libraries (libjpeg's "Premature end of
+    /// JPEG file", Tesseract's notes) cannot add lines of their own; `body` gets the real stderr.
+    static func silencingLibraryOutput<T>(_ body: (FileHandle) throws -> T) rethrows -> T {
+        fflush(nil)
+        let saved = dup(STDERR_FILENO)
+        let null = open("/dev/null", O_WRONLY)
+        guard saved >= 0, null >= 0 else { return try body(.standardError) }
+        dup2(null, STDERR_FILENO)
+        close(null)
+        defer {
+            fflush(nil)
+            dup2(saved, STDERR_FILENO)
+            close(saved)
+        }
+        return try body(FileHandle(fileDescriptor: saved, closeOnDealloc: false))
     }
 }

@@ -1,0 +1,75 @@
+// Decisions for receipt imports: the scan, then the expense it produced, checked before either exists.
+
+extension LedgerDecider {
+    func importReceipt(_ input: LedgerCommand.ReceiptInput) throws -> [LedgerEvent] {
+        guard let total = input.total else { throw LedgerError.receiptWithoutTotal }
+        var scan = input.scan
+        try check(scan)
+        scan.receiptID = context.makeID()
+        let from = try postingAccount(input.account, types: [.asset, .liability], role: "an asset or liability account to pay from")
+        let payee = input.payee.flatMap { $0.isEmpty ? nil : $0 }
+        var events: [LedgerEvent] = []
+        var suggestion: AppliedSuggestion?
+        let to: Account
+        if let category = input.category {
+            to = try categoryAccount(category, type: .expense)
+        } else {
+            // Like a capture without a category: a confident suggestion, else `expenses:unknown`.
+            suggestion = try state.categorySuggestion(payee: payee, amount: total)
+            if let id = suggestion?.accountID, let suggested = try state.account(id: id), suggested.currency == total.currency {
+                to = try categoryAccount(suggested.name.rawValue, type: .expense)
+            } else if let fallback = try state.account(named: AppliedSuggestion.uncategorisedExpenses) {
+                to = try categoryAccount(fallback.name.rawValue, type: .expense)
+            } else {
+                let name = try AccountName(AppliedSuggestion.uncategorisedExpenses)
+                to = Account(id: context.makeID(), name: name, type: .expense, currency: total.currency)
+                events.append(.accountOpened(.init(accountID: to.id, name: name, type: .expense, currency: total.currency)))
+            }
+            if suggestion?.accountID != nil, to.name.rawValue == AppliedSuggestion.uncategorisedExpenses {
+                suggestion?.accountID = nil // not applied (another currency): an abstention, as far as the log goes
+            }
+        }
+        var expense = try moneyMoved(.init(amount: total.decimalString, currency: total.currency, date: input.date,
+                                           from: from.name.rawValue, to: to.name.rawValue, payee: payee),
+                                     from: from, to: to)
+        expense.suggestion = suggestion
+        expense.receiptID = scan.receiptID
+        expense.needsReview = input.needsReview || input.date == nil || payee == nil
+        return events + [.receiptScanned(scan), .expenseCaptured(expense)]
+    }
+
+    /// The importer caps and sanitises; this refuses anything that slipped past it.
+    private func check(_ scan: LedgerEvent.ReceiptScanned) throws {
+        typealias Scan = LedgerEvent.ReceiptScanned
+        func invalid(_ reason: String) -> LedgerError { .invalidReceipt(reason) }
+        func text(_ value: String, _ field: String, allowEmpty: Bool = false) throws {
+            guard allowEmpty || !value.isEmpty, value.utf8.count <= Scan.maxTextBytes else {
+                throw invalid("\(field) must be 1 to \(Scan.maxTextBytes) bytes")
+            }
+            if value.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+                throw invalid("\(field) contains a control character")
+            }
+        }
+        guard scan.imageSHA256.utf8.count == 64,
+              scan.imageSHA256.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+            throw invalid("the image digest must be 64 lowercase hex digits")
+        }
+        guard scan.rows.count <= Scan.maxRows, scan.warnings.count <= Scan.maxWarnings,
+              scan.preprocessing.count <= Scan.maxPreprocessing, scan.fields.count <= Scan.maxFields else {
+            throw invalid("too many rows, fields, warnings or preprocessing steps")
+        }
+        for value in [scan.engine.name, scan.engine.version, scan.engine.language] { try text(value, "engine") }
+        for step in scan.preprocessing { try text(step, "preprocessing step") }
+        for warning in scan.warnings { try text(warning, "warning") }
+        for row in scan.rows {
+            try text(row.text, "row text", allowEmpty: true)
+            guard row.box.count == 4, row.box.allSatisfy({ (0...10_000).contains($0) }),
+                  (0...10_000).contains(row.confidenceBasisPoints) else { throw invalid("row \(row.index) has a bad box or confidence") }
+        }
+        for (name, field) in scan.fields {
+            try text(name, "field name")
+            if case .text(let value) = field.value { try text(value, name, allowEmpty: true) }
+            guard (0...10_000).contains(field.confidenceBasisPoints) else { throw invalid("\(name) confidence is out of range") }
+        }
+    }
+}

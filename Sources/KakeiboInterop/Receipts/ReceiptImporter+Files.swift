@@ -1,0 +1,48 @@
+import Foundation
+import KakeiboDomain
+import KakeiboReceipts
+import KakeiboTesseract
+
+/// One file on its way to the ledger: the command read from it, or why it is skipped.
+public struct ScannedFile: Sendable {
+    public var path: String
+    public var input: Result<LedgerCommand.ReceiptInput, any Error>
+}
+
+extension ReceiptImporter {
+    /// Checks each image, reads the good ones with Tesseract on `workers` cores (one handle each)
+    /// and builds their commands. Results keep the order of `paths`; a bad file is an error in its
+    /// slot and never stops the others. `progress` is called from worker threads.
+    public func read(images paths: [String], workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                     progress: (@Sendable (Int, Int) -> Void)? = nil) -> [ScannedFile] {
+        var results: [ScannedFile?] = Array(repeating: nil, count: paths.count)
+        var digests: [Int: String] = [:]
+        for (index, path) in paths.enumerated() {
+            do { digests[index] = try ReceiptFile.checkImage(at: path) } catch { results[index] = ScannedFile(path: path, input: .failure(error)) }
+        }
+        let pending = digests.keys.sorted()
+        let items = ReceiptBatch(workers: workers).recognize(pending.map { paths[$0] }, progress: progress)
+        for (index, item) in zip(pending, items) {
+            results[index] = ScannedFile(path: item.path, input: Result {
+                let page = try item.result.get()
+                return input(observations: page.observations, digest: digests[index]!,
+                             engine: item.engine ?? OCREngineDescriptor(name: "tesseract", version: "unknown", language: "unknown"),
+                             preprocessing: page.preprocessing)
+            })
+        }
+        return results.map { $0! }
+    }
+
+    /// Text observations another engine wrote: `[{"text","x","y","width","height","confidence"}]`,
+    /// normalised 0–1 from the top left. The digest of the file's bytes is the idempotency key.
+    public func read(observationsAt path: String) -> ScannedFile {
+        ScannedFile(path: path, input: Result {
+            let data = try ReceiptFile.contents(of: path)
+            guard let observations = try? JSONDecoder().decode([TextObservation].self, from: data) else {
+                throw ReceiptFileError.notObservations(path: path)
+            }
+            return input(observations: observations, digest: ReceiptFile.sha256Hex(data),
+                         engine: OCREngineDescriptor(name: "external", version: "unknown", language: "unknown"), preprocessing: [])
+        })
+    }
+}

@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import KakeiboDomain
+import KakeiboInterop
+import KakeiboLedger
+
+/// `kakeibo import receipt FILE|DIR... | --observations FILE.json`: receipts in as `ReceiptScanned` + `ExpenseCaptured`.
+struct ImportReceipt: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "receipt",
+        abstract: "Import receipt images (JPEG, PNG, TIFF) or OCR observations as expenses.",
+        discussion: """
+            Each receipt becomes a ReceiptScanned event (rows, fields, confidences) and the ExpenseCaptured \
+            it produced, in one transaction. OCR runs on every core; appends happen one receipt at a time. \
+            The same image imported again appends nothing. A file that cannot be read, or whose total \
+            cannot be found, is reported on one line and skipped (nothing is recorded for it); the exit \
+            status is 1 if any file failed. The payee is the merchant; a missing date becomes today and, like \
+            any uncertain total, date or merchant, marks the expense `needs review`. The category is the \
+            suggester's when it is confident, else expenses:unknown. Fix fields with `kakeibo edit`.
+            """)
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @Argument(help: ArgumentHelp("Receipt images, or folders of them.", valueName: "file-or-dir")) var files: [String] = []
+    @Option(help: "Text observations JSON from another OCR engine instead of images.") var observations: String?
+    @Option(help: "The asset or liability account paid from.") var account = "assets:cash"
+    @Option(help: "Currency when the receipt shows none (default: the account's).") var currency: String?
+    @Flag(help: "Print what would be appended and append nothing.") var dryRun = false
+    @Option(help: "How dates like 03/04 read: en_US month-first, any other locale day-first (default: from the currency).")
+    var locale: String?
+
+    func run() throws {
+        guard files.isEmpty != (observations == nil) else {
+            throw ValidationError("give receipt images or folders, or --observations FILE.json")
+        }
+        let ledger = try global.openLedger()
+        guard let paidFrom = try ledger.account(named: account) else { throw LedgerError.unknownAccount(account) }
+        let importer = ReceiptImporter(account: account, defaultCurrency: try currency.map { try Currency(code: $0.uppercased()) } ?? paidFrom.currency,
+                                       dayFirst: locale.map { !Self.isMonthFirst($0) })
+        var outcomes: [Outcome]
+        if let observations {
+            outcomes = [Outcome(importer.read(observationsAt: observations))]
+        } else {
+            let paths = ReceiptFile.expand(files)
+            guard !paths.isEmpty else { throw CommandFailure("no .jpg, .jpeg, .png, .tif or .tiff files in \(files.joined(separator: ", "))") }
+            outcomes = Terminal.silencingLibraryOutput { stderr in
+                // A bar for one image would only add a line.
+                let progress = paths.count > 1 ? Terminal.progress("reading receipts", unit: "images", to: stderr) : nil
+                return importer.read(images: paths) { done, total in progress?(Int64(done), Int64(total)) }.map(Outcome.init)
+            }
+        }
+
+        var failures = 0
+        var reports: [JSONValue] = []
+        for var outcome in outcomes {
+            if outcome.error == nil, let input = outcome.input {
+                do {
+                    outcome.result = try ledger.importReceipt(input, provenance: (outcome.file as NSString).lastPathComponent, dryRun: dryRun)
+                } catch {
+                    outcome.error = error
+                }
+            }
+            if let error = outcome.error {
+                failures += 1
+                Terminal.printError(Self.message(error, file: outcome.file))
+            }
+            switch output.format {
+            case .json:
+                reports.append(ReceiptPrinter.json(outcome.file, outcome.result, error: outcome.error.map { Self.message($0, file: outcome.file) },
+                                                   dryRun: dryRun))
+            case .table, .csv: if let result = outcome.result { print(try ReceiptPrinter.line(outcome.file, result, dryRun: dryRun, ledger: ledger)) }
+            }
+        }
+        if output.format == .json { Printer.json(.array(reports)) }
+        if failures > 0 {
+            if outcomes.count > 1 { Terminal.printNote("\(failures) of \(outcomes.count) \(outcomes.count == 1 ? "file" : "files") failed; nothing was recorded for \(failures == 1 ? "it" : "them")") }
+            fflush(nil)
+            Foundation.exit(1)
+        }
+    }
+
+    /// One file on its way through: the command built from it, or why it was skipped, and what recording did.
+    struct Outcome {
+        var file: String
+        var input: LedgerCommand.ReceiptInput?
+        var error: (any Error)?
+        var result: ReceiptImport?
+
+        init(_ scanned: ScannedFile) {
+            file = scanned.path
+            switch scanned.input {
+            case .success(let input): self.input = input
+            case .failure(let error): self.error = error
+            }
+        }
+    }
+
+    static func isMonthFirst(_ locale: String) -> Bool {
+        let region = locale.replacingOccurrences(of: "-", with: "_").split(separator: "_").dropFirst().first?.prefix(2).uppercased()
+        return ["US", "PH", "FM", "PW", "MH"].contains(region ?? "")
+    }
+
+    /// One line naming the file, whether or not the error's own message already does.
+    static func message(_ error: any Error, file: String) -> String {
+        let text = (error as? CommandFailure)?.message ?? String(describing: error)
+        return text.hasPrefix(file) ? text : "\(file): \(text)"
+    }
+}

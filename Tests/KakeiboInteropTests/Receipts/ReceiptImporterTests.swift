@@ -1,0 +1,116 @@
+import Foundation
+import KakeiboDomain
+import KakeiboInterop
+import KakeiboReceipts
+import XCTest
+
+/// From observations to the ledger's receipt command: fields, caps, sanitising, and the file checks before OCR.
+final class ReceiptImporterTests: XCTestCase {
+    let engine = OCREngineDescriptor(name: "test", version: "1", language: "eng")
+    let digest = String(repeating: "0", count: 64)
+
+    func word(_ text: String, row: Int, x: Double = 0.1, confidence: Double = 0.95) -> TextObservation {
+        TextObservation(text: text, x: x, y: 0.02 + Double(row) * 0.03, width: 0.2, height: 0.02, confidence: confidence)
+    }
+
+    func observations() -> [TextObservation] {
+        [word("CORNER", row: 0), word("SHOP", row: 0, x: 0.35), word("SDN", row: 0, x: 0.6), word("BHD", row: 0, x: 0.8),
+         word("DATE:", row: 1), word("14/03/2018", row: 1, x: 0.35),
+         word("TOTAL", row: 2), word("(RM)", row: 2, x: 0.35), word("12.50", row: 2, x: 0.75)]
+    }
+
+    func testFieldsBecomeTheScanAndTheExpense() throws {
+        let importer = ReceiptImporter(account: "assets:cash", defaultCurrency: try Currency(code: "MYR"))
+        let input = importer.input(observations: observations(), digest: digest, engine: engine, preprocessing: ["grayscale"])
+        XCTAssertEqual(input.total, Money(minorUnits: 1250, currency: try Currency(code: "MYR")))
+        XCTAssertEqual(input.date?.description, "2018-03-14")
+        XCTAssertEqual(input.payee, "CORNER SHOP SDN BHD")
+        XCTAssertEqual(input.account, "assets:cash")
+        XCTAssertNil(input.category)
+        XCTAssertEqual(input.scan.imageSHA256, digest)
+        XCTAssertEqual(input.scan.engine, .init(name: "test", version: "1", language: "eng"))
+        XCTAssertEqual(input.scan.rows.map(\.text), ["CORNER SHOP SDN BHD", "DATE: 14/03/2018", "TOTAL (RM) 12.50"])
+        XCTAssertEqual(input.scan.rows[0].box, [1000, 200, 9000, 200], "ten-thousandths of the image, origin top left")
+        XCTAssertEqual(input.scan.rows[0].confidenceBasisPoints, 9500)
+        XCTAssertEqual(input.scan.fields["total"]?.value, .minorUnits(1250))
+        XCTAssertEqual(input.scan.fields["total"]?.rows, [2])
+        XCTAssertEqual(input.scan.fields["merchant"]?.value, .text("CORNER SHOP SDN BHD"))
+        XCTAssertEqual(input.needsReview, ReceiptParser().parse(observations()).receipt.needsReview)
+    }
+
+    func testUntrustedTextIsSanitisedAndTheScanIsCapped() throws {
+        var words = observations()
+        words.append(word("\u{1B}[31mEVIL\u{07}", row: 3))
+        for row in 4..<(LedgerEvent.ReceiptScanned.maxRows + 50) {
+            words.append(TextObservation(text: "LINE\(row)", x: 0.1, y: Double(row) * 0.004, width: 0.2, height: 0.003, confidence: 0.9))
+        }
+        let input = ReceiptImporter(account: "assets:cash", defaultCurrency: .usd)
+            .input(observations: words, digest: digest, engine: engine, preprocessing: [])
+        XCTAssertLessThanOrEqual(input.scan.rows.count, LedgerEvent.ReceiptScanned.maxRows)
+        XCTAssertGreaterThan(input.scan.rowsOmitted, 0)
+        XCTAssertEqual(Int64(input.scan.rows.count) + input.scan.rowsOmitted, Int64(ReceiptParser().rows(from: words).count))
+        let cited = Set(input.scan.fields.values.flatMap(\.rows))
+        XCTAssertTrue(cited.isSubset(of: Set(input.scan.rows.map(\.index))), "every cited row is kept")
+        for row in input.scan.rows {
+            XCTAssertFalse(row.text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, row.text)
+            XCTAssertLessThanOrEqual(row.text.utf8.count, LedgerEvent.ReceiptScanned.maxTextBytes)
+        }
+    }
+
+    func testFilesAreCheckedBeforeOCR() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-receipt-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func file(_ name: String, _ bytes: [UInt8]) -> String {
+            let path = directory.appendingPathComponent(name).path
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+            return path
+        }
+        let png = file("b.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
+        let jpeg = file("a.JPG", [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10])
+        let empty = file("c.jpg", [])
+        let text = file("d.jpeg", Array("not an image\n".utf8))
+        let other = file("e.txt", [0xFF, 0xD8, 0xFF])
+        let huge = file("f.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: huge))
+        try handle.truncate(atOffset: UInt64(ReceiptFile.maximumBytes + 1)) // sparse: costs no disk
+        try handle.close()
+        XCTAssertThrowsError(try ReceiptFile.checkImage(at: huge)) { error in
+            XCTAssertEqual(error as? ReceiptFileError, .tooLarge(path: huge, bytes: ReceiptFile.maximumBytes + 1, limit: ReceiptFile.maximumBytes))
+        }
+        try FileManager.default.removeItem(atPath: huge)
+        XCTAssertEqual(ReceiptFile.expand([directory.path]), [jpeg, png, empty, text], "images by extension, sorted")
+        XCTAssertEqual(try ReceiptFile.checkImage(at: png), ReceiptFile.sha256Hex(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])))
+        XCTAssertEqual(try ReceiptFile.checkImage(at: jpeg).count, 64)
+        XCTAssertEqual(ReceiptFile.sha256Hex(Data("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        for (path, expected) in [(empty, ReceiptFileError.empty(path: empty)), (text, .notAnImage(path: text)),
+                                 (other, .unsupportedFormat(path: other)),
+                                 (directory.appendingPathComponent("missing.png").path,
+                                  .unreadable(path: directory.appendingPathComponent("missing.png").path))] {
+            XCTAssertThrowsError(try ReceiptFile.checkImage(at: path)) { error in
+                XCTAssertEqual(error as? ReceiptFileError, expected)
+                XCTAssertTrue("\(error)".hasPrefix(path), "the message names the file: \(error)")
+            }
+        }
+    }
+
+    func testObservationFilesAreReadOrRefusedByName() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-observations-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let importer = ReceiptImporter(account: "assets:cash", defaultCurrency: .usd)
+        let good = directory.appendingPathComponent("words.json").path
+        let bytes = try JSONEncoder().encode(observations())
+        XCTAssertTrue(FileManager.default.createFile(atPath: good, contents: bytes))
+        let read = try importer.read(observationsAt: good).input.get()
+        XCTAssertEqual(read.scan.imageSHA256, ReceiptFile.sha256Hex(bytes), "the file's digest is the idempotency key")
+        XCTAssertEqual(read.scan.engine.name, "external")
+        XCTAssertEqual(read.total?.minorUnits, 1250)
+
+        let bad = directory.appendingPathComponent("bad.json").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: bad, contents: Data(#"{"text": "not an array"}"#.utf8)))
+        XCTAssertThrowsError(try importer.read(observationsAt: bad).input.get()) { error in
+            XCTAssertEqual(error as? ReceiptFileError, .notObservations(path: bad))
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import KakeiboReceipts
+import KakeiboTesseract
+import XCTest
+
+/// End to end through Tesseract on the rendered receipts in Fixtures/receipts/synthetic
+/// (Fixtures/receipts/render.py): every field the truth names parses to it.
+final class SyntheticReceiptTests: XCTestCase {
+    static let folder = ReceiptsEvalIntegrationTests.repository.appendingPathComponent("Fixtures/receipts/synthetic")
+
+    func testEverySyntheticReceiptParsesToItsTruth() throws {
+        let images = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".jpg") }.sorted()
+        XCTAssertGreaterThanOrEqual(images.count, 6, "several layouts")
+        let items = ReceiptBatch(workers: 2).recognize(images.map { Self.folder.appendingPathComponent($0).path })
+        for item in items {
+            let name = URL(fileURLWithPath: item.path).lastPathComponent
+            let truthURL = URL(fileURLWithPath: item.path).deletingPathExtension().appendingPathExtension("json")
+            let truth = try ReceiptTruth.load(truthURL)
+            let currency = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(contentsOf: truthURL)) as? [String: Any])?["currency"] as? String)
+            let page = try item.result.get()
+            XCTAssertTrue(page.preprocessing.contains("grayscale"), name)
+            let outcome = ReceiptEvaluation.Outcome(id: name, receipt: ReceiptParser().parse(page.observations).receipt,
+                                                    truth: truth, seconds: item.seconds)
+            XCTAssertTrue(outcome.totalCorrect, "\(name) total \(String(describing: outcome.receipt.total?.value)) ≠ \(truth.totalMinor)")
+            XCTAssertTrue(outcome.dateCorrect, "\(name) date \(String(describing: outcome.receipt.date?.value)) ≠ \(truth.dateISODayFirst)")
+            XCTAssertTrue(outcome.merchantCorrect, "\(name) merchant \(String(describing: outcome.receipt.merchant?.value)) ≠ \(truth.company)")
+            XCTAssertEqual(outcome.receipt.currency?.value, currency, "\(name) currency")
+            XCTAssertEqual(item.engine?.name, "tesseract")
+        }
+    }
+}
