@@ -12,3 +12,11 @@ CREATE TABLE suggestion_outcomes (
     corrected_to TEXT,
     is_voided    INTEGER NOT NULL DEFAULT 0 CHECK (is_voided IN (0, 1))
 ) WITHOUT ROWID;
+
+-- Recorded transactions with exactly one expense posting (imported statement rows, journal
+-- entries) teach the suggester from now on. The counts are emptied and relearned from the
+-- transactions projection on the next open, as Migrations/0004 does for older ledgers.
+DELETE FROM suggestion_features;
+DELETE FROM suggestion_classes;
+INSERT OR IGNORE INTO projection_checkpoints (projection, position)
+SELECT 'suggestions-backfill', position FROM projection_checkpoints WHERE projection = 'ledger';

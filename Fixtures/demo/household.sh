@@ -84,6 +84,12 @@ duplicate=$(k expense 45.10 --from liabilities:visa --category fuel --payee "She
 k void "$duplicate" --reason "imported twice: same as the 10-08 fuel purchase" >/dev/null
 echo "edited $typo and $movie, voided $duplicate"
 
+section "No category given: the ledger suggests one (stderr says which), or files it under expenses:unknown"
+k expense 21.50 --from liabilities:visa --payee "SQ *NOODLE BAR 7" --date 2026-10-27 >/dev/null
+k expense 41.00 --from liabilities:visa --payee "PETRONAS 88 KL" --date 2026-10-28 >/dev/null
+k expense 9.00 --from assets:cash --payee "Street market" --date 2026-10-29 >/dev/null
+k suggest --stats
+
 section "A receipt photo becomes an expense (Tesseract on a synthetic receipt)"
 receipts=$(cd "$(dirname "$0")/../receipts/synthetic" && pwd)
 receipt=$(k import receipt "$receipts/syn-02-us-diner.jpg" --account liabilities:visa)

@@ -66,4 +66,36 @@ final class AppliedSuggestionCommandTests: KakeiboCLITestCase {
         }
         XCTAssertEqual(try ok("verify", "--digest").out, before, "nothing was appended, not even expenses:unknown")
     }
+
+    func testAnImportedStatementRowWithoutARuleTakesTheSuggestion() throws {
+        try initialisedLedger()
+        try ok("category", "add", "fuel")
+        try """
+            Date,Description,Amount
+            2026-11-02,CORNER SHOP 123,-12.50
+            2026-11-03,POS SHELL 0423 KUALA LUMPUR,-45.00
+            2026-11-05,Mystery Vendor 9,-7.00
+            """.write(toFile: sandbox.path("statement.csv"), atomically: true, encoding: .utf8)
+        try """
+            skip 1
+            fields date, description, amount
+            currency USD
+            account1 assets:checking
+            if CORNER SHOP
+              account2 expenses:groceries
+            """.write(toFile: sandbox.path("bank.rules"), atomically: true, encoding: .utf8)
+        let imported = try kakeibo(["import", "csv", sandbox.path("statement.csv"), "--rules", sandbox.path("bank.rules")])
+        XCTAssertEqual(imported.exitCode, 0, "\(imported)")
+        let balances = try ok("balance", "--format", "csv").out
+        for line in ["expenses:fuel,USD,45.00", "expenses:groceries,USD,12.50", "expenses:unknown,USD,7.00"] {
+            XCTAssertTrue(balances.contains(line), "\(line) in\n\(balances)")
+        }
+        let stats = try ok("suggest", "--stats", "--format", "json").jsonObject()["applied"] as? [String: Any]
+        XCTAssertEqual(stats?["consulted"] as? Int, 2, "the ruled row was never second-guessed")
+        XCTAssertEqual(stats?["applied"] as? Int, 1)
+        XCTAssertEqual(try ok("suggest", "--payee", "SHELL 0999").out.hasPrefix("expenses:fuel"), true,
+                       "the imported row taught the suggester: now it is learned evidence, not the lexicon")
+        XCTAssertFalse(try ok("suggest", "--payee", "SHELL 0999").out.contains("lexicon"))
+    }
 }
+

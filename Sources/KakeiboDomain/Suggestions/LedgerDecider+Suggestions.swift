@@ -8,11 +8,15 @@ extension LedgerDecider {
     func captureSuggested(_ input: LedgerCommand.MoneyInput, from: Account) throws -> [LedgerEvent] {
         let amount: Money
         do { amount = try Money.parse(input.amount, currency: input.currency ?? from.currency) } catch { throw LedgerError.money(error) }
-        let suggestion = amount.isZero ? nil : try state.categorySuggestion(payee: input.payee, amount: amount)
+        var suggestion = amount.isZero ? nil : try state.categorySuggestion(payee: input.payee, amount: amount)
+        // The event must never name a category it did not apply.
+        let suggested = try suggestion?.accountID.flatMap { try state.account(id: $0) }
+            .flatMap { try? categoryAccount($0.name.rawValue, type: .expense) }
+        if suggested == nil { suggestion?.accountID = nil }
         var events: [LedgerEvent] = []
-        var to: Account
-        if let id = suggestion?.accountID, let suggested = try state.account(id: id) {
-            to = try categoryAccount(suggested.name.rawValue, type: .expense)
+        let to: Account
+        if let suggested {
+            to = suggested
         } else if let fallback = try state.account(named: input.to) {
             to = try categoryAccount(fallback.name.rawValue, type: .expense)
         } else {
@@ -34,11 +38,15 @@ extension LedgerDecider {
         let posting = recorded.postings[index]
         guard posting.amount.minorUnits > 0, try state.account(id: posting.accountID)?.type == .expense else { return }
         guard let suggestion = try state.categorySuggestion(payee: recorded.payee, amount: posting.amount) else { return }
+        var applied = suggestion
         if let id = suggestion.accountID {
-            let suggested = try categoryAccount(try state.account(id: id)?.name.rawValue ?? id, type: .expense)
-            guard suggested.currency == posting.amount.currency else { return }
-            recorded.postings[index].accountID = suggested.id
+            if let suggested = try state.account(id: id).flatMap({ try? categoryAccount($0.name.rawValue, type: .expense) }),
+               suggested.currency == posting.amount.currency {
+                recorded.postings[index].accountID = suggested.id
+            } else {
+                applied.accountID = nil   // never name a category that was not applied
+            }
         }
-        recorded.suggestion = suggestion
+        recorded.suggestion = applied
     }
 }

@@ -68,6 +68,12 @@ extension SQLiteProjectionStore {
         let rows = try Row.fetchAll(db, sql: """
             SELECT p.account_id, t.payee, p.amount, p.currency
             FROM transactions t JOIN postings p ON p.txn_id = t.txn_id AND p.line = 0 WHERE t.kind = 'expense'
+            UNION ALL
+            SELECT p.account_id, t.payee, p.amount, p.currency
+            FROM transactions t JOIN postings p ON p.txn_id = t.txn_id JOIN accounts a ON a.account_id = p.account_id
+            WHERE t.kind = 'general' AND a.type = 'expense' AND p.amount > 0
+              AND (SELECT COUNT(*) FROM postings q JOIN accounts b ON b.account_id = q.account_id
+                   WHERE q.txn_id = t.txn_id AND b.type = 'expense') = 1
             """)
         for row in rows {
             try learnSuggestion(accountID: row[0], payee: row[1], amount: Money(minorUnits: row[2], currency: try Currency(code: row[3])),

@@ -89,10 +89,25 @@ public enum LedgerProjector {
     }
 
     /// Expenses teach the category suggester; an edit unlearns the old state and learns the new,
-    /// so a corrected category moves the evidence, and a void takes it away.
+    /// so a corrected category moves the evidence, and a void takes it away. A recorded transaction
+    /// (an imported statement row or journal entry) teaches too when exactly one of its postings is
+    /// an expense and that posting spends: a split says nothing about a single category.
     private static func learn(_ transaction: LedgerTransaction, delta: Int64, _ store: some ProjectionStore) throws {
-        guard transaction.kind == .expense, let category = transaction.toAccountID else { return }
-        try store.learnSuggestion(accountID: category, payee: transaction.payee, amount: transaction.amount, delta: delta)
+        switch transaction.kind {
+        case .expense:
+            guard let category = transaction.toAccountID else { return }
+            try store.learnSuggestion(accountID: category, payee: transaction.payee, amount: transaction.amount, delta: delta)
+        case .general:
+            var expense: Posting?
+            for posting in transaction.postings where try store.account(id: posting.accountID)?.type == .expense {
+                guard expense == nil else { return }
+                expense = posting
+            }
+            guard let expense, expense.amount.minorUnits > 0 else { return }
+            try store.learnSuggestion(accountID: expense.accountID, payee: transaction.payee, amount: expense.amount, delta: delta)
+        case .income, .transfer:
+            return
+        }
     }
 
     private static func post(_ postings: [Posting], sign: Int64, to store: some ProjectionStore) throws {

@@ -65,4 +65,58 @@ final class SuggestionLedgerTests: LedgerTestCase {
         ledger = try Ledger.open(at: path)
         XCTAssertEqual(try ledger.replayDifferences(), [], "a second open learns nothing twice")
     }
+
+    /// Imported rows are recorded transactions: one spending posting on an expense account teaches
+    /// like an expense, a correction of its postings moves the evidence, and a split teaches nothing.
+    func testRecordedTransactionsWithOneExpensePostingTeachAndTheBackfillAgrees() throws {
+        func row(_ payee: String, _ postings: [(String, String?)]) throws -> String {
+            try ledger.record(.recordTransaction(.init(date: LocalDate(iso: "2026-11-03"), payee: payee,
+                                                       postings: postings.map { .init(account: $0.0, amount: $0.1) }))).transactionID!
+        }
+        let imported = try row("SQ *NOODLE HOUSE 12", [("assets:checking", "-14"), ("expenses:groceries", nil)])
+        let second = try row("Noodle House #3", [("assets:checking", "-12"), ("expenses:groceries", nil)])
+        try row("Split Market", [("assets:checking", "-30"), ("expenses:groceries", "20"), ("expenses:dining", "10")])
+        try row("Refund Market", [("assets:checking", "5"), ("expenses:groceries", nil)])
+        XCTAssertEqual(try suggestion("noodle house").category, "expenses:groceries")
+        XCTAssertNil(try suggestion("split market").category, "a split teaches no single category")
+        XCTAssertNil(try suggestion("refund market").category, "a refund is not spending")
+
+        for (id, amount) in [(imported, "-14"), (second, "-12")] {
+            try ledger.record(.editTransaction(.init(id: id, postings: [.init(account: "assets:checking", amount: amount),
+                                                                        .init(account: "expenses:dining", amount: nil)], reason: "a restaurant")))
+        }
+        XCTAssertEqual(try suggestion("noodle house").category, "expenses:dining", "the correction moved the evidence")
+        XCTAssertEqual(try ledger.replayDifferences(), [])
+
+        // What Migrations/0005 does to an existing ledger: empty counts, relearned once on open.
+        let learned = try withRawDatabase { db in try Row.fetchAll(db, sql: "SELECT * FROM suggestion_features ORDER BY 1, 2") }
+        try withRawDatabase { db in
+            try db.execute(sql: "DELETE FROM suggestion_features; DELETE FROM suggestion_classes")
+            try db.execute(sql: "INSERT INTO projection_checkpoints (projection, position) VALUES ('suggestions-backfill', 10)")
+        }
+        ledger = try Ledger.open(at: path, environment: .deterministic(startingAt: 1_795_262_400_000, seed: 9))
+        XCTAssertEqual(try withRawDatabase { db in try Row.fetchAll(db, sql: "SELECT * FROM suggestion_features ORDER BY 1, 2") }, learned)
+        XCTAssertEqual(try ledger.replayDifferences(), [])
+    }
+
+    /// A ledger from before Migrations/0005: no outcomes table, and counts learned from expenses
+    /// only. Opening it runs 0005, which relearns the counts under the new rules; verify passes.
+    func testALedgerFromBeforeAppliedSuggestionsUpgradesAndVerifies() throws {
+        try expense("12", category: "groceries", payee: "Green Grocer #101")
+        try ledger.record(.recordTransaction(.init(date: LocalDate(iso: "2026-11-03"), payee: "NOODLE HOUSE",
+                                                   postings: [.init(account: "assets:checking", amount: "-9"),
+                                                              .init(account: "expenses:dining", amount: nil)])))
+        try withRawDatabase { db in
+            try db.execute(sql: "DROP TABLE suggestion_outcomes")
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = '0005_suggestion_outcomes'")
+            // What the expense-only rules had learned: nothing from the recorded transaction.
+            try db.execute(sql: "DELETE FROM suggestion_features WHERE feature IN ('payee:noodle', 'payee:house')")
+        }
+        XCTAssertNil(try withRawDatabase { db in try String.fetchOne(db, sql: "SELECT feature FROM suggestion_features WHERE feature = 'payee:noodle'") })
+        ledger = try Ledger.open(at: path, environment: .deterministic(startingAt: 1_795_262_400_000, seed: 9))
+        XCTAssertEqual(try suggestion("noodle house").category, "expenses:dining", "relearned on open, imports included")
+        let report = try ledger.verify()
+        XCTAssertTrue(report.isValid, "\(report.problems)")
+    }
 }
+
