@@ -172,6 +172,8 @@ struct TotalExtractor: Sendable {
             confidence *= 0.6 + 0.4 * ocr
             // With a non-zero rounding line, the figure before rounding and the one after are both "the total".
             if let roundingValue, roundingValue != 0 { confidence *= 0.8 }
+            // A label alone, with nothing on the receipt agreeing, is one OCR reading away from wrong.
+            if best.checks == 0 && (occurrences[best.value] ?? 0) < 2 { confidence *= 0.85 }
             // A figure nobody printed legibly is a good guess, never a sure one.
             if best.derived { confidence = min(confidence, 0.7) }
             receipt.total = ReceiptField(value: best.value, confidence: confidence, rows: Array(Set(best.rows)).sorted())
