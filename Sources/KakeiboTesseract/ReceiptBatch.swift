@@ -8,6 +8,7 @@ public struct ReceiptBatch: Sendable {
     public var language: String
     /// Passed to each engine: narrower images are scaled up to this width.
     public var minimumWidth: Int = 1400
+    public var binarization: TesseractEngine.Binarization = .otsu
 
     public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, mode: TesseractEngine.SegmentationMode = .auto, language: String = "eng") {
         self.workers = max(1, workers)
@@ -30,7 +31,7 @@ public struct ReceiptBatch: Sendable {
         DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
             let engine: TesseractEngine
             do {
-                engine = try TesseractEngine(language: language, mode: mode)
+                engine = try TesseractEngine(language: language, mode: mode, binarization: binarization)
                 engine.minimumWidth = minimumWidth
             } catch {
                 while let index = store.claim() {

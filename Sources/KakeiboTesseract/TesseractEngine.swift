@@ -14,6 +14,15 @@ public final class TesseractEngine: OCREngine {
         case sparse = 11
     }
 
+    /// How Tesseract turns the grayscale page into black and white (its `thresholding_method`).
+    public enum Binarization: Int, Sendable, CaseIterable {
+        /// One global Otsu threshold: fine on clean scans, loses faded thermal print next to dark ink.
+        case otsu = 0
+        case leptonicaOtsu = 1
+        /// A local (Sauvola) threshold per window: follows uneven lighting and fading.
+        case sauvola = 2
+    }
+
     public let descriptor: OCREngineDescriptor
     private let handle: OpaquePointer
     private let mode: SegmentationMode
@@ -26,7 +35,7 @@ public final class TesseractEngine: OCREngine {
         "/usr/share/tessdata", "/opt/homebrew/share/tessdata", "/usr/local/share/tessdata",
     ]
 
-    public init(language: String = "eng", datapath: String? = nil, mode: SegmentationMode = .auto) throws(TesseractError) {
+    public init(language: String = "eng", datapath: String? = nil, mode: SegmentationMode = .auto, binarization: Binarization = .otsu) throws(TesseractError) {
         // Parallelise across images, not inside one (measured faster on 2 cores).
         setenv("OMP_THREAD_LIMIT", "1", 0)
         let candidates = [datapath, ProcessInfo.processInfo.environment["TESSDATA_PREFIX"]].compactMap { $0 } + Self.defaultDatapaths
@@ -39,6 +48,7 @@ public final class TesseractEngine: OCREngine {
         TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(mode.rawValue)))
         _ = TessBaseAPISetVariable(api, "user_defined_dpi", "300")
         _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        _ = TessBaseAPISetVariable(api, "thresholding_method", String(binarization.rawValue))
         self.handle = api
         self.mode = mode
         let version = TessVersion().map { String(cString: $0) } ?? "unknown"
@@ -52,15 +62,37 @@ public final class TesseractEngine: OCREngine {
 
     public func recognize(imageAt path: String) throws -> OCRPage {
         guard let original = pixRead(path) else { throw TesseractError.unreadableImage(path: path) }
-        var owned: [UnsafeMutablePointer<PIX>] = [original]
-        defer { for pix in owned { var pointer: UnsafeMutablePointer<PIX>? = pix; pixDestroy(&pointer) } }
+        defer { var pointer: UnsafeMutablePointer<PIX>? = original; pixDestroy(&pointer) }
         let width = Int(pixGetWidth(original)), height = Int(pixGetHeight(original))
         guard width > 8, height > 8 else { throw TesseractError.unreadableImage(path: path) }
-        var steps: [String] = []
 
         guard let gray = pixConvertTo8(original, 0) else { throw TesseractError.unreadableImage(path: path) }
-        owned.append(gray)
-        steps.append("grayscale")
+        var first = try read(gray, steps: ["grayscale"], path: path)
+        // Faded or coloured print (a purple thermal receipt) can leave Otsu with nothing legible: read it again from
+        // the darkest channel with its contrast stretched, and keep whichever read found more legible words.
+        if Self.legibleWords(first.observations) * 10 < first.observations.count, pixGetDepth(original) == 32,
+           let darkest = pixConvertRGBToGrayMinMax(original, Int32(L_CHOOSE_MIN)) {
+            var lo: UInt32 = 0, hi: UInt32 = 255
+            if pixGetRankValue(darkest, 2, 0.01, &lo) == 0, pixGetRankValue(darkest, 2, 0.99, &hi) == 0, hi > lo + 16 {
+                _ = pixGammaTRC(darkest, darkest, 1, Int32(lo), Int32(hi))
+            }
+            let second = try read(darkest, steps: ["darkest channel", "contrast stretch \(lo)-\(hi)"], path: path)
+            if Self.legibleWords(second.observations) > Self.legibleWords(first.observations) { first = second }
+        }
+        return OCRPage(observations: first.observations, preprocessing: first.steps, imageWidth: width, imageHeight: height)
+    }
+
+    /// Words Tesseract is sure of (≥ 80 %) with at least three letters or digits: a cheap measure of a read's quality.
+    static func legibleWords(_ observations: [TextObservation]) -> Int {
+        observations.filter { $0.confidence >= 0.8 && $0.text.filter { $0.isLetter || $0.isNumber }.count >= 3 }.count
+    }
+
+    /// Scales, deskews and recognises an 8-bit page; takes ownership of `gray`.
+    private func read(_ gray: UnsafeMutablePointer<PIX>, steps: [String], path: String) throws -> (observations: [TextObservation], steps: [String]) {
+        var owned: [UnsafeMutablePointer<PIX>] = [gray]
+        defer { for pix in owned { var pointer: UnsafeMutablePointer<PIX>? = pix; pixDestroy(&pointer) } }
+        var steps = steps
+        let width = Int(pixGetWidth(gray))
 
         // Receipt text needs roughly 20–30 px letters: scale narrow images up, page scans down.
         let scale: Float = width < minimumWidth ? min(3, Float(minimumWidth) / Float(width)) : (width > 3000 ? 0.5 : 1)
@@ -104,6 +136,6 @@ public final class TesseractEngine: OCREngine {
                     confidence: wordConfidence))
             } while TessResultIteratorNext(iterator, level) != 0
         }
-        return OCRPage(observations: observations, preprocessing: steps, imageWidth: width, imageHeight: height)
+        return (observations, steps)
     }
 }

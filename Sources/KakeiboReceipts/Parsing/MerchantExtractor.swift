@@ -7,7 +7,7 @@ struct MerchantExtractor: Sendable {
     static let suffixes = ["SDN BHD", "SDNBHD", "BHD", "S/B", "LLC", "LTD", "LIMITED", "INC", "GMBH", "PLC", "CORP", "CORPORATION", "COMPANY", "ENTERPRISE", "ENTERPRISES", "TRADING", "PTY", "PTE", "CO", "SARL", "S.A.", "AG", "KG"]
     static let businessWords = ["RESTORAN", "RESTAURANT", "CAFE", "COFFEE", "MART", "HARDWARE", "STORE", "STORES", "SHOP", "BAKERY", "PHARMACY", "FARMASI", "MARKET", "HYPERMARKET", "SUPERMARKET", "KEDAI", "PASARAYA", "PERNIAGAAN", "STATION", "KITCHEN", "FLORIST", "BOOK", "BOOKS", "GOURMET", "CUISINE", "HOLDINGS", "MARKETING", "TRADING"]
     static let addressWords = ["JALAN", "JLN", "LORONG", "TAMAN", "ROAD", "STREET", "AVENUE", "BLVD", "LOT", "BLOK", "BLOCK", "FLOOR", "LEVEL", "SUITE", "KAMPUNG", "BANDAR", "PERSIARAN", "LEBUH", "SELANGOR", "JOHOR", "KUALA", "LUMPUR", "PETALING", "SHAH ALAM", "PUCHONG", "CHERAS", "NO"]
-    static let notNameWords = ["TEL", "TELEPHONE", "PHONE", "FAX", "EMAIL", "WEBSITE", "WWW", "GST", "SST", "VAT", "REG", "ROC", "CO REG", "COMPANY NO", "INVOICE", "RECEIPT", "TAX", "WELCOME", "THANK", "CASHIER", "DATE", "TIME", "BILL", "TABLE", "ORDER", "SIMPLIFIED", "OFFICIAL", "COPY", "MEMBER", "SALES", "DOC", "TERMINAL", "POS"]
+    static let notNameWords = ["TEL", "TELEPHONE", "PHONE", "FAX", "EMAIL", "WEBSITE", "WWW", "GST", "SST", "VAT", "REG", "ROC", "CO REG", "COMPANY NO", "INVOICE", "RECEIPT", "TAX", "WELCOME", "THANK", "CASHIER", "DATE", "TIME", "BILL", "TABLE", "ORDER", "SIMPLIFIED", "OFFICIAL", "COPY", "MEMBER", "SALES", "DOC", "TERMINAL", "POS", "GOODS", "SOLD", "REFUNDABLE", "RETURNABLE", "EXCHANGEABLE", "PLEASE", "VISIT", "AGAIN"]
 
     static let headerEnd = ["INVOICE", "RECEIPT", "CASHIER", "BILL", "TABLE", "ORDER", "SALESPERSON", "SERVER", "DOCUMENT", "TERMINAL"]
 
@@ -27,7 +27,8 @@ struct MerchantExtractor: Sendable {
             let letterRatio = Double(letters) / Double(visible)
             let matcher = KeywordMatcher(upper)
             let suffixWords = KeywordMatcher(suffixText).words
-            let strong = Self.suffixes.contains { suffix in
+            // `SDN BHD` is long enough to match within OCR's edit distance (`SIN BHE`); short suffixes must be exact.
+            let strong = KeywordMatcher(suffixText).contains("SDN BHD") || Self.suffixes.contains { suffix in
                 suffix.contains(" ") || suffix.contains("/") || suffix.contains(".") ? suffixText.contains(suffix) : suffixWords.contains(suffix)
             }
             var score = 0.0
@@ -57,11 +58,12 @@ struct MerchantExtractor: Sendable {
             }
         }
         // A trading name that reappears below with a company suffix (`Cafe X` … `cafe x sdn bhd 123-W`) is that company.
+        var cited = best.map { [$0.row] } ?? []
         if let chosen = best, !chosen.strong, let extended = legalName(of: chosen.text, in: rows.prefix(limit), after: chosen.row) {
             best = (extended.text, chosen.score, chosen.row, true)
+            cited.append(extended.row)
         }
         // A suffix or a bracketed branch on a row of its own continues the name on the row above.
-        var cited = best.map { [$0.row] } ?? []
         if var chosen = best, chosen.row > 0, let previous = rows.first(where: { $0.index == chosen.row - 1 }) {
             let nameWords = KeywordMatcher(chosen.text).words.filter { w in !Self.suffixes.contains(w) && w != "SDN" && w != "SON" }
             if chosen.text.hasPrefix("(") || nameWords.isEmpty,
@@ -69,6 +71,16 @@ struct MerchantExtractor: Sendable {
                 chosen.text = cleanName(previous.text + " " + chosen.text)
                 best = chosen
                 cited.insert(previous.index, at: 0)
+            }
+        }
+        // A company name continues with a bracketed branch on the row below: `… SDN BHD` / `(JALAN KLANG LAMA)`.
+        if var chosen = best, chosen.strong, !chosen.text.contains("("), let last = cited.max(),
+           let next = rows.first(where: { $0.index == last + 1 }) {
+            let text = next.text.trimmingSpaces()
+            if text.hasPrefix("("), text.hasSuffix(")"), !text.contains(where: \.isNumber), text.filter(\.isLetter).count >= 3 {
+                chosen.text += " " + text
+                best = chosen
+                cited.append(next.index)
             }
         }
         guard let best, best.score > -1.5, !best.text.isEmpty else {
