@@ -61,19 +61,27 @@ struct TotalExtractor: Sendable {
         return nil
     }
 
-    func extract(rows: [TextRow], amounts: [[AmountToken]], into receipt: inout ParsedReceipt) {
+    func extract(rows: [TextRow], amounts: [[AmountToken]], scanner: AmountScanner, into receipt: inout ParsedReceipt) {
         var labelled: [Labelled] = []
+        var extraAmounts: [AmountToken] = []
         var roundingRows: [Int] = []
         for row in rows {
             let matcher = KeywordMatcher(row.text)
             guard let (role, weight) = role(of: matcher) else { continue }
             if role == .rounding { roundingRows.append(row.index) }
-            // The value sits at the right of its label, or on the next row when OCR split them.
+            // The value sits at the right of its label, or on the next row when OCR split them (for a total, the previous
+            // row too: a figure printed larger sits higher).
             if let last = amounts[row.index].last {
                 labelled.append(Labelled(role: role, weight: weight, amount: last))
-            } else if row.index + 1 < rows.count, let next = amounts[row.index + 1].last,
-                      self.role(of: KeywordMatcher(rows[row.index + 1].text)) == nil {
+                continue
+            }
+            let neighbours = (role == .total ? [row.index + 1, row.index - 1] : [row.index + 1]).filter { rows.indices.contains($0) && self.role(of: KeywordMatcher(rows[$0].text)) == nil }
+            if let next = neighbours.lazy.compactMap({ amounts[$0].last }).first {
                 labelled.append(Labelled(role: role, weight: weight * 0.8, amount: next))
+            } else if role == .total, let next = neighbours.lazy.compactMap({ scanner.oneDecimalAmounts(in: rows[$0].text, row: $0).last }).first {
+                // `NET TOTAL` beside a lone `174.9`: the figure lost a trailing zero.
+                labelled.append(Labelled(role: role, weight: weight * 0.6, amount: next))
+                extraAmounts.append(next)
             }
         }
         func last(_ role: Role) -> Labelled? { labelled.last { $0.role == role } }
@@ -88,7 +96,7 @@ struct TotalExtractor: Sendable {
         // A rounding line whose amount OCR lost: the sum lands on the currency's cash step.
         let unreadableRounding = roundingRows.last.flatMap { row in rounding?.amount.row == row ? nil : step }
 
-        let all = amounts.flatMap { $0 }
+        let all = amounts.flatMap { $0 } + extraAmounts
         var occurrences: [Int64: Int] = [:]
         for token in all { occurrences[token.minorUnits, default: 0] += 1 }
         let largest = all.filter { token in token.minorUnits > 0 && !labelled.contains { ($0.role == .cash || $0.role == .change) && $0.amount == token } }
