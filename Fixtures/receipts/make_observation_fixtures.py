@@ -100,6 +100,25 @@ FIXTURES = {
         hint={},
         expect={"merchant": "CORNER TOAST CAFE", "date": "2018-07-18", "currency": "MYR", "total": 2100,
                 "cash": 5000, "change": 2900, "dateAmbiguous": False}),
+    # The total's figure sits on the row above its label and lost its last decimal; a service charge; a date printed once.
+    "total-above-label-lost-decimal": dict(
+        lines=["HARBOUR VIEW BISTRO", "88, JALAN PANTAI 2,", "10300 GEORGETOWN", "GST ID : 001234509876", "TAX INVOICE",
+               "INV DATE: 09/10/2018", "2 FISH & CHIPS 20.00 40.00", "1 LEMONADE 10.00", "SUB TOTAL 50.00",
+               "SERVICE CHARGE 10% 5.00", "GST 6% 3.30", "( 58.3)", "NET TOTAL", "CASH 100.00", "CHANGE 41.70",
+               "Thank You"],
+        hint={},
+        expect={"merchant": "HARBOUR VIEW BISTRO", "date": "2018-10-09", "currency": "MYR", "total": 5830,
+                "subtotal": 5000, "tax": 330, "cash": 10000, "change": 4170, "dateAmbiguous": True,
+                "dateHighConfidence": False}),
+    # A receipt cut at the top: footer phrases are not the name; a bracketed branch below continues it; a date printed twice.
+    "branch-below-name-date-twice": dict(
+        lines=["Goods Sold Are Not Returnable", "MEGA JIMAT MART SDN BHD", "(TAMAN MELATI)", "LOT 12, JALAN MELATI 1,",
+               "53100 KUALA LUMPUR", "TEL : 03-4100 2233", "Date/Time : 2018-07-01 09:15", "RICE 10KG 1 32.90",
+               "TOTAL 32.90", "CASH 50.00", "CHANGE 17.10", "Printed 2018-07-01 09:16"],
+        hint={},
+        expect={"merchant": "MEGA JIMAT MART SDN BHD (TAMAN MELATI)", "date": "2018-07-01", "currency": "MYR",
+                "total": 3290, "cash": 5000, "change": 1710, "dateAmbiguous": False, "dateHighConfidence": True,
+                "totalHighConfidence": True}),
 }
 
 os.makedirs(OUT, exist_ok=True)

@@ -19,6 +19,7 @@ final class ReceiptParserGoldenTests: XCTestCase {
             var dateAmbiguous: Bool
             /// When set, whether the total must (or must not) be marked high-confidence.
             var totalHighConfidence: Bool?
+            var dateHighConfidence: Bool?
         }
         var hint: Hint
         var expect: Expect
@@ -49,6 +50,9 @@ final class ReceiptParserGoldenTests: XCTestCase {
         }
         if let high = expect.totalHighConfidence {
             XCTAssertEqual(receipt.total?.isHighConfidence, high, "total confidence \(receipt.total?.confidence ?? 0)", file: file, line: line)
+        }
+        if let high = expect.dateHighConfidence {
+            XCTAssertEqual(receipt.date?.isHighConfidence, high, "date confidence \(receipt.date?.confidence ?? 0)", file: file, line: line)
         }
         if expect.dateAmbiguous {
             XCTAssertLessThan(receipt.date?.confidence ?? 1, 0.8, "an ambiguous date must not be fully trusted", file: file, line: line)
@@ -90,6 +94,16 @@ final class ReceiptParserGoldenTests: XCTestCase {
 
     func testTotalDueWithTaxWordsIsATotalAndOutvotesAMisreadSubtotal() throws {
         _ = try check("total-due-with-tax-words")
+    }
+
+    func testATotalFigureAboveItsLabelThatLostItsLastDecimalAndADatePrintedOnce() throws {
+        let receipt = try check("total-above-label-lost-decimal")
+        XCTAssertTrue(receipt.total?.rows.contains(11) ?? false, "the figure's own row is cited")
+    }
+
+    func testFooterPhrasesAreNotTheNameABranchBelowContinuesItAndATwicePrintedDateIsTrusted() throws {
+        let receipt = try check("branch-below-name-date-twice")
+        XCTAssertEqual(receipt.merchant?.rows, [1, 2])
     }
 
     func testEmptyInputWarnsInsteadOfGuessing() {
