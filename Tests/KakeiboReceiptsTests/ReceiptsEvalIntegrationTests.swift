@@ -45,7 +45,7 @@ final class ReceiptsEvalIntegrationTests: XCTestCase {
 
     func testReadRejectsAZeroByteImageWithOneLine() throws {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-empty-\(UUID().uuidString).jpg")
-        FileManager.default.createFile(atPath: empty.path, contents: Data())
+        _ = FileManager.default.createFile(atPath: empty.path, contents: Data())
         defer { try? FileManager.default.removeItem(at: empty) }
         let result = try KakeiboBinary.run(["receipts", "read", empty.path])
         XCTAssertEqual(result.status, 1)
