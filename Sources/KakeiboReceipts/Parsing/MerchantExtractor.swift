@@ -7,7 +7,9 @@ struct MerchantExtractor: Sendable {
     static let suffixes = ["SDN BHD", "SDNBHD", "BHD", "S/B", "LLC", "LTD", "LIMITED", "INC", "GMBH", "PLC", "CORP", "CORPORATION", "COMPANY", "ENTERPRISE", "ENTERPRISES", "TRADING", "PTY", "PTE", "CO", "SARL", "S.A.", "AG", "KG"]
     static let businessWords = ["RESTORAN", "RESTAURANT", "CAFE", "COFFEE", "MART", "HARDWARE", "STORE", "STORES", "SHOP", "BAKERY", "PHARMACY", "FARMASI", "MARKET", "HYPERMARKET", "SUPERMARKET", "KEDAI", "PASARAYA", "PERNIAGAAN", "STATION", "KITCHEN", "FLORIST", "BOOK", "BOOKS", "GOURMET", "CUISINE", "HOLDINGS", "MARKETING", "TRADING"]
     static let addressWords = ["JALAN", "JLN", "LORONG", "TAMAN", "ROAD", "STREET", "AVENUE", "BLVD", "LOT", "BLOK", "BLOCK", "FLOOR", "LEVEL", "SUITE", "KAMPUNG", "BANDAR", "PERSIARAN", "LEBUH", "SELANGOR", "JOHOR", "KUALA", "LUMPUR", "PETALING", "SHAH ALAM", "PUCHONG", "CHERAS", "NO"]
-    static let notNameWords = ["TEL", "TELEPHONE", "PHONE", "FAX", "EMAIL", "WEBSITE", "WWW", "GST", "SST", "VAT", "REG", "ROC", "CO REG", "COMPANY NO", "INVOICE", "RECEIPT", "TAX", "WELCOME", "THANK", "CASHIER", "DATE", "TIME", "BILL", "TABLE", "ORDER", "SIMPLIFIED", "OFFICIAL", "COPY", "MEMBER", "SALES", "DOC", "TERMINAL", "POS", "GOODS", "SOLD", "REFUNDABLE", "RETURNABLE", "EXCHANGEABLE", "PLEASE", "VISIT", "AGAIN"]
+    static let notNameWords = ["TEL", "TELEPHONE", "PHONE", "FAX", "EMAIL", "WEBSITE", "WWW", "GST", "SST", "VAT", "REG", "ROC", "CO REG", "COMPANY NO", "INVOICE", "RECEIPT", "TAX", "WELCOME", "THANK", "CASHIER", "DATE", "TIME", "BILL", "TABLE", "ORDER", "SIMPLIFIED", "OFFICIAL", "COPY", "MEMBER", "SALES", "DOC", "TERMINAL", "POS"]
+    /// Footer phrases (`Goods sold are not returnable`, `Please visit again`) that head a receipt cut at the top.
+    static let footerWords = ["SOLD", "REFUNDABLE", "RETURNABLE", "EXCHANGEABLE", "PLEASE", "VISIT", "AGAIN"]
 
     static let headerEnd = ["INVOICE", "RECEIPT", "CASHIER", "BILL", "TABLE", "ORDER", "SALESPERSON", "SERVER", "DOCUMENT", "TERMINAL"]
 
@@ -36,6 +38,7 @@ struct MerchantExtractor: Sendable {
             let business = Self.businessWords.contains(where: { matcher.words.contains($0) })
             if business { score += 0.5 }
             if matcher.words.contains(where: { w in Self.notNameWords.contains { $0 == w } }) { score -= 3 }
+            if !strong, matcher.words.contains(where: { w in Self.footerWords.contains { $0 == w } }) { score -= 3 }
             // A place inside a name (`… CHERAS RESTAURANT`, `SDN BHD (TAMAN DAYA)`) is not an address line.
             if matcher.words.contains(where: { w in Self.addressWords.contains { $0 == w } }) {
                 score -= (strong || business) && digits == 0 && !upper.contains(",") ? 1 : 2.5
