@@ -62,6 +62,63 @@ FIXTURES = {
         tilt=0.01,
         expect={"merchant": "Bäckerei Sonnenschein GmbH", "date": "2018-11-05", "currency": "EUR", "total": 820,
                 "dateAmbiguous": False}),
+    # The paid figure follows the rounding line; a service charge is part of the sum, not CHANGE; a place inside a name.
+    "rounding-paid-after-total": dict(
+        lines=["RESTORAN TAMAN SERI INDAH", "NO 8, JALAN MAWAR 2,", "47300 PETALING JAYA", "GST ID: 000987654321",
+               "TAX INVOICE", "Date: 14-06-2018 19:05", "Nasi Lemak Special 2 x 9.50 19.00 SR",
+               "Teh Tarik 2 x 2.80 5.60 SR", "Total (Excluding GST): 24.60", "Serv. Charge (10%): 2.46",
+               "GST Payable (6%): 1.62", "Total (Inclusive of GST): 28.68", "Rounding Adj: 0.02", "VISA 28.70",
+               "Thank you"],
+        hint={},
+        expect={"merchant": "RESTORAN TAMAN SERI INDAH", "date": "2018-06-14", "currency": "MYR", "total": 2870,
+                "subtotal": 2460, "rounding": 2, "cash": 2870, "dateAmbiguous": False}),
+    # The rounding amount is unreadable: ringgit cash totals land on 5 sen. A trading name that reappears with a suffix.
+    "rounding-amount-unreadable": dict(
+        lines=["Kopi Hijau", "kopi hijau sdn bhd 1234567-K", "12, Jalan Cempaka 5,", "Bandar Baru, 43000 Kajang",
+               "GUEST CHECK", "Date : 03-11-2017 12:40:10", "1 Kopi O Ais 3.20 SR", "1 Roti Bakar 4.50 SR",
+               "1 Mee Goreng 9.90 SR", "Total (Excluding GST): 17.60", "GST payable (6%): 1.06",
+               "Total (Inclusive of GST): 18.66", "Rounding ~0.0)", "Thank you, come again"],
+        hint={},
+        expect={"merchant": "kopi hijau sdn bhd", "date": "2017-11-03", "currency": "MYR", "total": 1865,
+                "subtotal": 1760, "tax": 106, "dateAmbiguous": True, "totalHighConfidence": False}),
+    # A poorly read total one digit off the sum of well read figures; a suffix through OCR digits; a name in lower case.
+    "total-misread-one-digit": dict(
+        lines=["lee mei ling", "SERI MAJU HARDWARE SDN 8HD", "(765432-P)", "LOT 5, JALAN INDUSTRI 3,",
+               "81200 JOHOR BAHRU", "TEL: 07-555 1234", "GST NO: 001122334455", "SIMPLIFIED TAX INVOICE",
+               "Date: 21/09/2018", "PVC PIPE 2 6.50 13.00", "WIRE TAPE 3 2.00 6.00", "SILICONE GUN 1 25.00 25.00",
+               "Sub Total (RM): 44.00", "Discount (RM): 0.00", "Total GST (RM): 2.64", "Rounding (RM): 0.01",
+               "~Total ~(RM): ~46.68", "CASH (RM): 50.00", "Change (RM): 3.35", "THANK YOU"],
+        hint={},
+        expect={"merchant": "SERI MAJU HARDWARE SDN 8HD", "date": "2018-09-21", "currency": "MYR", "total": 4665,
+                "subtotal": 4400, "tax": 264, "rounding": 1, "cash": 5000, "change": 335, "dateAmbiguous": False,
+                "totalHighConfidence": False}),
+    # TOTAL DUE is a total even with GST on its row; a misread subtotal does not outvote it.
+    "total-due-with-tax-words": dict(
+        lines=["CORNER TOAST CAFE", "23 JALAN SUTERA 4", "81200 JOHOR BAHRU", "TAX INVOICE", "18/07/2018 14:02",
+               "Kaya Toast 2 4.50 9.00", "Kopi Susu 3 4.00 12.00", "Sub Total: 27.00", "Less Discount: 0.00",
+               "Round: 0.00", "Total Due (GST 6%): 21.00", "Paid: Cash 50.00", "Change: 29.00", "Please Come Again!"],
+        hint={},
+        expect={"merchant": "CORNER TOAST CAFE", "date": "2018-07-18", "currency": "MYR", "total": 2100,
+                "cash": 5000, "change": 2900, "dateAmbiguous": False}),
+    # The total's figure sits on the row above its label and lost its last decimal; a service charge; a date printed once.
+    "total-above-label-lost-decimal": dict(
+        lines=["HARBOUR VIEW BISTRO", "88, JALAN PANTAI 2,", "10300 GEORGETOWN", "GST ID : 001234509876", "TAX INVOICE",
+               "INV DATE: 09/10/2018", "2 FISH & CHIPS 20.00 40.00", "1 LEMONADE 10.00", "SUB TOTAL 50.00",
+               "SERVICE CHARGE 10% 5.00", "GST 6% 3.30", "( 58.3)", "NET TOTAL", "CASH 100.00", "CHANGE 41.70",
+               "Thank You"],
+        hint={},
+        expect={"merchant": "HARBOUR VIEW BISTRO", "date": "2018-10-09", "currency": "MYR", "total": 5830,
+                "subtotal": 5000, "tax": 330, "cash": 10000, "change": 4170, "dateAmbiguous": True,
+                "dateHighConfidence": False}),
+    # A receipt cut at the top: footer phrases are not the name; a bracketed branch below continues it; a date printed twice.
+    "branch-below-name-date-twice": dict(
+        lines=["Goods Sold Are Not Returnable", "MEGA JIMAT MART SDN BHD", "(TAMAN MELATI)", "LOT 12, JALAN MELATI 1,",
+               "53100 KUALA LUMPUR", "TEL : 03-4100 2233", "Date/Time : 2018-07-01 09:15", "RICE 10KG 1 32.90",
+               "TOTAL 32.90", "CASH 50.00", "CHANGE 17.10", "Printed 2018-07-01 09:16"],
+        hint={},
+        expect={"merchant": "MEGA JIMAT MART SDN BHD (TAMAN MELATI)", "date": "2018-07-01", "currency": "MYR",
+                "total": 3290, "cash": 5000, "change": 1710, "dateAmbiguous": False, "dateHighConfidence": True,
+                "totalHighConfidence": True}),
 }
 
 os.makedirs(OUT, exist_ok=True)

@@ -8,6 +8,8 @@ public struct ReceiptBatch: Sendable {
     public var language: String
     /// Passed to each engine: narrower images are scaled up to this width.
     public var minimumWidth: Int = 1400
+    public var binarization: TesseractEngine.Binarization = .otsu
+    public var rereadsDate = false
 
     public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, mode: TesseractEngine.SegmentationMode = .auto, language: String = "eng") {
         self.workers = max(1, workers)
@@ -30,8 +32,9 @@ public struct ReceiptBatch: Sendable {
         DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
             let engine: TesseractEngine
             do {
-                engine = try TesseractEngine(language: language, mode: mode)
+                engine = try TesseractEngine(language: language, mode: mode, binarization: binarization)
                 engine.minimumWidth = minimumWidth
+                engine.rereadsDate = rereadsDate
             } catch {
                 while let index = store.claim() {
                     store.set(index, Item(path: paths[index], result: .failure(error), seconds: 0, engine: nil))

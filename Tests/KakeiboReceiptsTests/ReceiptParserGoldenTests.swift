@@ -17,6 +17,9 @@ final class ReceiptParserGoldenTests: XCTestCase {
             var cash: Int64?
             var change: Int64?
             var dateAmbiguous: Bool
+            /// When set, whether the total must (or must not) be marked high-confidence.
+            var totalHighConfidence: Bool?
+            var dateHighConfidence: Bool?
         }
         var hint: Hint
         var expect: Expect
@@ -45,6 +48,12 @@ final class ReceiptParserGoldenTests: XCTestCase {
             XCTAssertFalse(cited.isEmpty, file: file, line: line)
             XCTAssertTrue(cited.allSatisfy { $0 >= 0 && $0 < rows.count }, file: file, line: line)
         }
+        if let high = expect.totalHighConfidence {
+            XCTAssertEqual(receipt.total?.isHighConfidence, high, "total confidence \(receipt.total?.confidence ?? 0)", file: file, line: line)
+        }
+        if let high = expect.dateHighConfidence {
+            XCTAssertEqual(receipt.date?.isHighConfidence, high, "date confidence \(receipt.date?.confidence ?? 0)", file: file, line: line)
+        }
         if expect.dateAmbiguous {
             XCTAssertLessThan(receipt.date?.confidence ?? 1, 0.8, "an ambiguous date must not be fully trusted", file: file, line: line)
         }
@@ -66,6 +75,35 @@ final class ReceiptParserGoldenTests: XCTestCase {
 
     func testTiltedEuroReceiptWithCommaDecimalsAndAmountDue() throws {
         _ = try check("euro-tilted-amount-due")
+    }
+
+    func testTheTotalIsTheFigureAfterRoundingAndServiceChargeIsNotChange() throws {
+        let receipt = try check("rounding-paid-after-total")
+        XCTAssertNil(receipt.change, "Serv. Charge is one edit from CHANGE")
+        XCTAssertTrue(receipt.total?.rows.contains(12) ?? false, "the rounding row is cited")
+    }
+
+    func testUnreadableRoundingAmountLandsOnTheCashStepAndIsNotTrusted() throws {
+        _ = try check("rounding-amount-unreadable")
+    }
+
+    func testAPoorlyReadTotalOneDigitOffTheInvariantSumIsRepaired() throws {
+        let receipt = try check("total-misread-one-digit")
+        XCTAssertEqual(Set(receipt.total?.rows ?? []).isSuperset(of: [12, 14, 15, 16]), true, "the sum's rows and the misread row are cited")
+    }
+
+    func testTotalDueWithTaxWordsIsATotalAndOutvotesAMisreadSubtotal() throws {
+        _ = try check("total-due-with-tax-words")
+    }
+
+    func testATotalFigureAboveItsLabelThatLostItsLastDecimalAndADatePrintedOnce() throws {
+        let receipt = try check("total-above-label-lost-decimal")
+        XCTAssertTrue(receipt.total?.rows.contains(11) ?? false, "the figure's own row is cited")
+    }
+
+    func testFooterPhrasesAreNotTheNameABranchBelowContinuesItAndATwicePrintedDateIsTrusted() throws {
+        let receipt = try check("branch-below-name-date-twice")
+        XCTAssertEqual(receipt.merchant?.rows, [1, 2])
     }
 
     func testEmptyInputWarnsInsteadOfGuessing() {

@@ -2,21 +2,22 @@ import Foundation
 import XCTest
 
 /// Runs `kakeibo receipts eval` on the 60 real receipts in ../shared/receipts-dev when that folder exists,
-/// and holds the figures reached as a regression floor (the targets are higher: see the README).
+/// and asserts the targets where they are met, the figures reached as a floor where not (the date).
 final class ReceiptsEvalIntegrationTests: XCTestCase {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let devSet = repository.deletingLastPathComponent().appendingPathComponent("shared/receipts-dev")
 
-    /// Floors measured on the dev set at this commit (Tesseract 5.3.0, eng, PSM 3, narrow images scaled to 1400 px):
-    /// total 50/60, date 52/60, merchant fuzzy 52/60, high-confidence fields 70/74 right.
+    /// Tesseract 5.3.0, eng, PSM 3, narrow images scaled to 1400 px, at this commit: total 55/60, date 52/60,
+    /// merchant fuzzy 57/60, high-confidence fields 68/68 right. Targets: total 0.90, merchant fuzzy 0.80 and
+    /// high-confidence 0.97 (asserted); date 0.95 is not reached, so its floor is the figure reached.
     static let floors: [String: Double] = [
-        "total": 0.83,
+        "total": 0.90,
         "date": 0.86,
-        "merchant_fuzzy": 0.86,
+        "merchant_fuzzy": 0.80,
     ]
-    static let highConfidenceFloor = 0.94
+    static let highConfidenceFloor = 0.97
 
-    func testEvalOnTheDevSetMeetsTheRecordedFloors() throws {
+    func testEvalOnTheDevSetMeetsTheTargetsAndTheDateFloor() throws {
         guard FileManager.default.fileExists(atPath: Self.devSet.path) else {
             print("ReceiptsEvalIntegrationTests: skipped, \(Self.devSet.path) is absent")
             throw XCTSkip("\(Self.devSet.path) is absent: the dev receipts live outside the repository")
@@ -44,7 +45,7 @@ final class ReceiptsEvalIntegrationTests: XCTestCase {
 
     func testReadRejectsAZeroByteImageWithOneLine() throws {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-empty-\(UUID().uuidString).jpg")
-        FileManager.default.createFile(atPath: empty.path, contents: Data())
+        _ = FileManager.default.createFile(atPath: empty.path, contents: Data())
         defer { try? FileManager.default.removeItem(at: empty) }
         let result = try KakeiboBinary.run(["receipts", "read", empty.path])
         XCTAssertEqual(result.status, 1)

@@ -37,6 +37,20 @@ struct AmountScanner: Sendable {
         return results
     }
 
+    /// `174.9`, `(174.9)`: a figure whose last decimal OCR lost. Only read next to a total label with nothing else.
+    func oneDecimalAmounts(in text: String, row: Int) -> [AmountToken] {
+        var results: [AmountToken] = []
+        for raw in text.split(separator: " ") {
+            let chars = Array(raw.drop { $0 == "(" || $0 == "[" }.reversed().drop { $0 == ")" || $0 == "]" }.reversed())
+            guard chars.count >= 3, chars.count <= 9, chars[chars.count - 2] == "." || chars[chars.count - 2] == ",",
+                  chars[chars.count - 1].isNumber, chars.dropLast(2).allSatisfy(\.isNumber) else { continue }
+            if let minor = amount(String(chars) + "0") {
+                results.append(AmountToken(minorUnits: minor, row: row, position: results.count))
+            }
+        }
+        return results
+    }
+
     func amount(_ token: String) -> Int64? {
         var chars = Array(token.uppercased())
         // Drop currency prefixes and decoration OCR attaches: RM12.00, $5.00, :12.00, (12.00).

@@ -21,6 +21,8 @@ struct DateExtractor: Sendable {
         var ambiguous: Bool
         var score: Double
         var row: Int
+        /// The OCR confidence of the words the date was read from.
+        var ocr: Double
     }
 
     func extract(rows: [TextRow], into receipt: inout ParsedReceipt) {
@@ -29,14 +31,30 @@ struct DateExtractor: Sendable {
             let text = row.text.uppercased()
             let labelled = KeywordMatcher(text).containsAny(["DATE", "TARIKH", "DATED"])
             let base = (labelled ? 1.0 : 0) + 0.5 * row.meanConfidence
+            // Character offsets of each word in `text` (words joined by single spaces), to find which words a match used.
+            var spans: [(range: Range<Int>, confidence: Double)] = []
+            var offset = 0
+            for word in row.words {
+                let length = word.text.uppercased().count
+                spans.append((offset..<(offset + length), word.confidence))
+                offset += length + 1
+            }
+            var matched: Range<String.Index>?
             func add(_ date: LocalDate?, ambiguous: Bool, bonus: Double) {
                 guard let date, date.year >= 2000, date.year <= 2039 else { return }
-                candidates.append(Candidate(date: date, ambiguous: ambiguous, score: base + bonus, row: row.index))
+                var ocr = row.meanConfidence
+                if let matched {
+                    let range = text.distance(from: text.startIndex, to: matched.lowerBound)..<text.distance(from: text.startIndex, to: matched.upperBound)
+                    ocr = spans.filter { $0.range.overlaps(range) }.map(\.confidence).min() ?? ocr
+                }
+                candidates.append(Candidate(date: date, ambiguous: ambiguous, score: base + bonus, row: row.index, ocr: ocr))
             }
             for match in text.matches(of: Self.yearFirst) {
+                matched = match.range
                 add(make(int(match, 1), int(match, 2), int(match, 3)), ambiguous: false, bonus: 1)
             }
             for match in text.matches(of: Self.numeric) {
+                matched = match.range
                 let a = int(match, 1), b = int(match, 2), y = year(int(match, 3))
                 let dayFirstDate = make(y, b, a), monthFirstDate = make(y, a, b)
                 switch (dayFirstDate, monthFirstDate) {
@@ -47,17 +65,21 @@ struct DateExtractor: Sendable {
                 }
             }
             for match in text.matches(of: Self.dayMonthName) {
+                matched = match.range
                 add(make(year(int(match, 3)), month(match, 2), int(match, 1)), ambiguous: false, bonus: 1.1)
             }
             for match in text.matches(of: Self.monthNameDay) {
+                matched = match.range
                 add(make(int(match, 3), month(match, 1), int(match, 2)), ambiguous: false, bonus: 1.1)
             }
             if labelled {
                 for match in text.matches(of: Self.slashOnce) {
+                matched = match.range
                     add(make(int(match, 3), int(match, 2), int(match, 1)), ambiguous: false, bonus: 0.3)
                 }
             }
             for match in text.matches(of: Self.compact) {
+                matched = match.range
                 let n = text[match.range].compactMap(\.wholeNumberValue)
                 guard n.count == 8 else { continue }
                 func num(_ r: Range<Int>) -> Int { r.reduce(0) { $0 * 10 + n[$1] } }
@@ -73,11 +95,17 @@ struct DateExtractor: Sendable {
             receipt.warnings.append("no date found")
             return
         }
-        let agreeing = candidates.filter { $0.date == best.date }.count
-        let ocr = rows.first { $0.index == best.row }?.meanConfidence ?? 0.5
+        let agreeing = Set(candidates.filter { $0.date == best.date }.map(\.row)).count
+        // Another date read nearly as well is a rival: the receipt (or OCR) disagrees with itself.
+        let rivalled = candidates.contains { $0.date != best.date && $0.score >= best.score - 0.5 }
+        // The weaker of the row and the date's own words: one misread digit is a different day.
+        let ocr = min(best.ocr, rows.first { $0.index == best.row }?.meanConfidence ?? 0.5)
         var confidence = 0.55 + 0.1 * min(best.score, 2.5) + (agreeing > 1 ? 0.05 : 0)
         confidence *= 0.6 + 0.4 * ocr
         if best.ambiguous { confidence -= 0.15 }
+        if rivalled { confidence -= 0.15 }
+        // A date printed once rests on one OCR reading of a few digits, where 5/6 and 3/8 swap: never sure on its own.
+        if agreeing < 2 { confidence = min(confidence, 0.74) }
         receipt.date = ReceiptField(value: best.date.description, confidence: confidence, rows: [best.row])
     }
 

@@ -8,6 +8,8 @@ struct MerchantExtractor: Sendable {
     static let businessWords = ["RESTORAN", "RESTAURANT", "CAFE", "COFFEE", "MART", "HARDWARE", "STORE", "STORES", "SHOP", "BAKERY", "PHARMACY", "FARMASI", "MARKET", "HYPERMARKET", "SUPERMARKET", "KEDAI", "PASARAYA", "PERNIAGAAN", "STATION", "KITCHEN", "FLORIST", "BOOK", "BOOKS", "GOURMET", "CUISINE", "HOLDINGS", "MARKETING", "TRADING"]
     static let addressWords = ["JALAN", "JLN", "LORONG", "TAMAN", "ROAD", "STREET", "AVENUE", "BLVD", "LOT", "BLOK", "BLOCK", "FLOOR", "LEVEL", "SUITE", "KAMPUNG", "BANDAR", "PERSIARAN", "LEBUH", "SELANGOR", "JOHOR", "KUALA", "LUMPUR", "PETALING", "SHAH ALAM", "PUCHONG", "CHERAS", "NO"]
     static let notNameWords = ["TEL", "TELEPHONE", "PHONE", "FAX", "EMAIL", "WEBSITE", "WWW", "GST", "SST", "VAT", "REG", "ROC", "CO REG", "COMPANY NO", "INVOICE", "RECEIPT", "TAX", "WELCOME", "THANK", "CASHIER", "DATE", "TIME", "BILL", "TABLE", "ORDER", "SIMPLIFIED", "OFFICIAL", "COPY", "MEMBER", "SALES", "DOC", "TERMINAL", "POS"]
+    /// Footer phrases (`Goods sold are not returnable`, `Please visit again`) that head a receipt cut at the top.
+    static let footerWords = ["SOLD", "REFUNDABLE", "RETURNABLE", "EXCHANGEABLE", "PLEASE", "VISIT", "AGAIN"]
 
     static let headerEnd = ["INVOICE", "RECEIPT", "CASHIER", "BILL", "TABLE", "ORDER", "SALESPERSON", "SERVER", "DOCUMENT", "TERMINAL"]
 
@@ -19,20 +21,30 @@ struct MerchantExtractor: Sendable {
         for row in rows.prefix(limit) {
             let text = row.text
             let upper = text.uppercased()
+            let suffixText = Self.lettersForDigits(upper)
             let letters = text.filter(\.isLetter).count
             let digits = text.filter(\.isNumber).count
             let visible = text.filter { !$0.isWhitespace }.count
             guard letters >= 3, visible > 0 else { continue }
             let letterRatio = Double(letters) / Double(visible)
             let matcher = KeywordMatcher(upper)
-            let strong = Self.suffixes.contains { suffix in
-                suffix.contains(" ") || suffix.contains("/") || suffix.contains(".") ? upper.contains(suffix) : matcher.words.contains(suffix)
+            let suffixWords = KeywordMatcher(suffixText).words
+            // `SDN BHD` is long enough to match within OCR's edit distance (`SIN BHE`); short suffixes must be exact.
+            let strong = KeywordMatcher(suffixText).contains("SDN BHD") || Self.suffixes.contains { suffix in
+                suffix.contains(" ") || suffix.contains("/") || suffix.contains(".") ? suffixText.contains(suffix) : suffixWords.contains(suffix)
             }
             var score = 0.0
             if strong { score += 3 }
-            if Self.businessWords.contains(where: { matcher.words.contains($0) }) { score += 0.5 }
+            let business = Self.businessWords.contains(where: { matcher.words.contains($0) })
+            if business { score += 0.5 }
             if matcher.words.contains(where: { w in Self.notNameWords.contains { $0 == w } }) { score -= 3 }
-            if matcher.words.contains(where: { w in Self.addressWords.contains { $0 == w } }) { score -= 2.5 }
+            if !strong, matcher.words.contains(where: { w in Self.footerWords.contains { $0 == w } }) { score -= 3 }
+            // A place inside a name (`… CHERAS RESTAURANT`, `SDN BHD (TAMAN DAYA)`) is not an address line.
+            if matcher.words.contains(where: { w in Self.addressWords.contains { $0 == w } }) {
+                score -= (strong || business) && digits == 0 && !upper.contains(",") ? 1 : 2.5
+            }
+            // Printed names are capitals or Title Case; a row with no capital at all is a note or handwriting.
+            if !text.contains(where: \.isUppercase) { score -= 2 }
             if upper.contains(",") && !strong { score -= 1 }
             if digits >= 4 && !strong { score -= 2 }
             if isRegistration(upper) { score -= 2 }
@@ -48,8 +60,13 @@ struct MerchantExtractor: Sendable {
                 best = (cleanName(strong ? trimmingBranch(text) : text), score, row.index, strong)
             }
         }
-        // A suffix or a bracketed branch on a row of its own continues the name on the row above.
+        // A trading name that reappears below with a company suffix (`Cafe X` … `cafe x sdn bhd 123-W`) is that company.
         var cited = best.map { [$0.row] } ?? []
+        if let chosen = best, !chosen.strong, let extended = legalName(of: chosen.text, in: rows.prefix(limit), after: chosen.row) {
+            best = (extended.text, chosen.score, chosen.row, true)
+            cited.append(extended.row)
+        }
+        // A suffix or a bracketed branch on a row of its own continues the name on the row above.
         if var chosen = best, chosen.row > 0, let previous = rows.first(where: { $0.index == chosen.row - 1 }) {
             let nameWords = KeywordMatcher(chosen.text).words.filter { w in !Self.suffixes.contains(w) && w != "SDN" && w != "SON" }
             if chosen.text.hasPrefix("(") || nameWords.isEmpty,
@@ -57,6 +74,16 @@ struct MerchantExtractor: Sendable {
                 chosen.text = cleanName(previous.text + " " + chosen.text)
                 best = chosen
                 cited.insert(previous.index, at: 0)
+            }
+        }
+        // A company name continues with a bracketed branch on the row below: `… SDN BHD` / `(JALAN KLANG LAMA)`.
+        if var chosen = best, chosen.strong, !chosen.text.contains("("), let last = cited.max(),
+           let next = rows.first(where: { $0.index == last + 1 }) {
+            let text = next.text.trimmingSpaces()
+            if text.hasPrefix("("), text.hasSuffix(")"), !text.contains(where: \.isNumber), text.filter(\.isLetter).count >= 3 {
+                chosen.text += " " + text
+                best = chosen
+                cited.append(next.index)
             }
         }
         guard let best, best.score > -1.5, !best.text.isEmpty else {
@@ -79,6 +106,50 @@ struct MerchantExtractor: Sendable {
         return words[...end].joined(separator: " ")
     }
 
+    /// The name followed by a company suffix in a later header row, cut from that row.
+    private func legalName(of name: String, in rows: ArraySlice<TextRow>, after row: Int) -> (text: String, row: Int)? {
+        let target = Similarity.normalise(name)
+        guard target.count >= 4 else { return nil }
+        for candidate in rows where candidate.index > row {
+            let words = candidate.text.split(separator: " ").map(String.init)
+            let normalised = words.map { Similarity.normalise($0) }
+            for start in words.indices {
+                var end = start
+                var joined = ""
+                while end < words.count, joined.count < target.count {
+                    joined = joined.isEmpty ? normalised[end] : joined + " " + normalised[end]
+                    end += 1
+                }
+                guard joined == target, end < words.count else { continue }
+                let tail = words[end...].map { Self.lettersForDigits($0.uppercased()) }
+                // One or two suffix words right after the name: `SDN BHD`, `S/B`, `LTD`.
+                for length in [2, 1] where tail.count >= length {
+                    let suffix = tail.prefix(length).joined(separator: " ").filter { $0.isLetter || $0 == "/" || $0 == " " }
+                    if Self.suffixes.contains(suffix) {
+                        return (cleanName(words[start..<(end + length)].joined(separator: " ")), candidate.index)
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// `SDN 8HD`, `5DN BHD`: inside a word with letters, digits OCR confuses with letters are read as those letters.
+    static func lettersForDigits(_ text: String) -> String {
+        text.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            guard word.contains(where: \.isLetter) else { return String(word) }
+            return String(word.map { c in
+                switch c {
+                case "0": "O"
+                case "1": "I"
+                case "5": "S"
+                case "8": "B"
+                default: c
+                }
+            })
+        }.joined(separator: " ")
+    }
+
     /// `(123456-X)`, `CO. NO. 1234567-W`: a registration number, not a name.
     private func isRegistration(_ text: String) -> Bool {
         let chars = Array(text)
@@ -95,7 +166,8 @@ struct MerchantExtractor: Sendable {
     /// Drops a trailing registration number in brackets and stray punctuation around the name.
     private func cleanName(_ text: String) -> String {
         // Registration numbers after the name: `(123456-X)`, `1110644-V`, `[1234567]`.
-        var words = text.split(separator: " ").map(String.init)
+        // `S/B(587969-U)`: a bracket starts a new word.
+        var words = text.replacingOccurrences(of: "(", with: " (").split(separator: " ").map(String.init)
         while let last = words.last, words.count > 1, last.filter(\.isNumber).count >= 4 || isRegistration(last.uppercased()) {
             words.removeLast()
         }

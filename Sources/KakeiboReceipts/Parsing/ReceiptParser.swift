@@ -31,7 +31,7 @@ public struct ReceiptParser: Sendable {
         let code = (try? Currency(code: currency.value)).flatMap { $0.minorDigits == 2 ? $0 : nil } ?? Currency(uncheckedCode: options.defaultCurrency, minorDigits: 2)
         let scanner = AmountScanner(currency: code)
         let amounts = rows.map { scanner.amounts(in: $0.text, row: $0.index) }
-        TotalExtractor().extract(rows: rows, amounts: amounts, into: &receipt)
+        TotalExtractor().extract(rows: rows, amounts: amounts, scanner: scanner, into: &receipt)
         // Month-first only for US dollars, and only when the receipt says so clearly (OCR turns S into $).
         let dayFirst = options.dayFirst ?? !(currency.value == "USD" && (currency.confidence >= 0.9 || options.defaultCurrency == "USD"))
         DateExtractor(dayFirst: dayFirst).extract(rows: rows, into: &receipt)

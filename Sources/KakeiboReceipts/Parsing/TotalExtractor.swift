@@ -1,11 +1,12 @@
-/// Finds the total and the amounts that cross-check it (subtotal, tax, rounding, discount, cash, change).
+/// Finds the total and the amounts that cross-check it (subtotal, service charge, tax, rounding, discount, cash, change).
 ///
 /// Rather than trusting the first `TOTAL` row, every candidate is scored by its keyword and by how
-/// many invariants it satisfies: subtotal + tax + rounding − discount = total, cash − change = total,
-/// and how often the same figure recurs on the receipt.
+/// many invariants it satisfies: subtotal + service + tax + rounding − discount = total, cash − change = total,
+/// and how often the same figure recurs on the receipt. The total is what was paid: after a rounding line,
+/// the rounded figure wins over the one above it.
 struct TotalExtractor: Sendable {
     enum Role: CaseIterable {
-        case total, subtotal, tax, rounding, discount, cash, change
+        case total, subtotal, service, tax, rounding, discount, cash, change
     }
 
     /// A figure that could be the total; `weight` is how strongly its label says so (a score, not money).
@@ -13,6 +14,10 @@ struct TotalExtractor: Sendable {
         var value: Int64
         var weight: Double
         var rows: [Int]
+        /// Computed from other figures (a total plus its rounding, or the invariant sum), not printed as such.
+        var derived = false
+        /// A labelled figure with a non-zero rounding line below it: the amount before rounding.
+        var beforeRounding = false
     }
 
     struct Labelled {
@@ -22,6 +27,7 @@ struct TotalExtractor: Sendable {
     }
 
     static let notTotal = ["SUB", "SUBTOTAL", "QTY", "QUANTITY", "ITEM", "ITEMS", "EXCL", "EXCLUDED", "EXCLUDING", "SAVING", "SAVINGS", "DISCOUNT", "POINTS", "WEIGHT", "NO", "PCS", "UNITS"]
+    static let strongTotal = ["GRAND TOTAL", "AMOUNT DUE", "AMOUNT PAYABLE", "NETT TOTAL", "NET TOTAL", "TOTAL AMOUNT", "BALANCE DUE", "TOTAL PAYABLE", "TOTAL DUE", "ROUNDED TOTAL", "TOTAL ROUNDED", "TOTAL SALES"]
 
     func role(of matcher: KeywordMatcher) -> (Role, Double)? {
         let totalWord = matcher.containsAny(["TOTAL", "TTL"])
@@ -31,8 +37,12 @@ struct TotalExtractor: Sendable {
         if matcher.containsAny(["ROUNDING", "ROUND", "ROUNDED ADJ", "ADJUSTMENT", "ADJ"]) && !matcher.containsAny(["TOTAL"]) {
             return (.rounding, 1)
         }
+        // Checked before CHANGE, one edit away from CHARGE.
+        if matcher.containsAny(["SERVICE", "SERV", "SRV", "SVC"]), !totalWord, matcher.containsAny(["CHARGE", "CHG", "CHRG"]) || matcher.words.contains("SVC") {
+            return (.service, 1)
+        }
         if matcher.containsAny(["CHANGE", "CHANGE DUE", "BAKI"]) { return (.change, 1) }
-        if matcher.containsAny(["GRAND TOTAL", "AMOUNT DUE", "AMOUNT PAYABLE", "NETT TOTAL", "NET TOTAL", "TOTAL AMOUNT", "BALANCE DUE", "TOTAL PAYABLE", "ROUNDED TOTAL", "TOTAL ROUNDED", "TOTAL SALES"]) {
+        if matcher.containsAny(Self.strongTotal) {
             return (.total, 3)
         }
         if totalWord {
@@ -51,24 +61,42 @@ struct TotalExtractor: Sendable {
         return nil
     }
 
-    func extract(rows: [TextRow], amounts: [[AmountToken]], into receipt: inout ParsedReceipt) {
+    func extract(rows: [TextRow], amounts: [[AmountToken]], scanner: AmountScanner, into receipt: inout ParsedReceipt) {
         var labelled: [Labelled] = []
+        var extraAmounts: [AmountToken] = []
+        var roundingRows: [Int] = []
         for row in rows {
             let matcher = KeywordMatcher(row.text)
             guard let (role, weight) = role(of: matcher) else { continue }
-            // The value sits at the right of its label, or on the next row when OCR split them.
+            if role == .rounding { roundingRows.append(row.index) }
+            // The value sits at the right of its label, or on the next row when OCR split them (for a total, the previous
+            // row too: a figure printed larger sits higher).
             if let last = amounts[row.index].last {
                 labelled.append(Labelled(role: role, weight: weight, amount: last))
-            } else if row.index + 1 < rows.count, let next = amounts[row.index + 1].last,
-                      self.role(of: KeywordMatcher(rows[row.index + 1].text)) == nil {
+                continue
+            }
+            let neighbours = (role == .total ? [row.index + 1, row.index - 1] : [row.index + 1]).filter { rows.indices.contains($0) && self.role(of: KeywordMatcher(rows[$0].text)) == nil }
+            if let next = neighbours.lazy.compactMap({ amounts[$0].last }).first {
                 labelled.append(Labelled(role: role, weight: weight * 0.8, amount: next))
+            } else if role == .total, let next = neighbours.lazy.compactMap({ scanner.oneDecimalAmounts(in: rows[$0].text, row: $0).last }).first {
+                // `NET TOTAL` beside a lone `174.9`: the figure lost a trailing zero.
+                labelled.append(Labelled(role: role, weight: weight * 0.6, amount: next))
+                extraAmounts.append(next)
             }
         }
-        func first(_ role: Role) -> Labelled? { labelled.last { $0.role == role } }
-        let subtotal = first(.subtotal), tax = first(.tax), rounding = first(.rounding)
-        let discount = first(.discount), cash = first(.cash), change = first(.change)
+        func last(_ role: Role) -> Labelled? { labelled.last { $0.role == role } }
+        let subtotal = last(.subtotal), service = last(.service), rounding = last(.rounding)
+        let discount = last(.discount), cash = last(.cash), change = last(.change)
+        // A tax as large as the subtotal is a misread total or a taxable amount, not a tax.
+        let tax = last(.tax).flatMap { tax in subtotal.map { tax.amount.minorUnits < $0.amount.minorUnits } ?? true ? tax : nil }
+        let step = receipt.currency.flatMap { CashRounding.step(for: $0.value) }
+        // A rounding amount is a few minor units; anything larger is a misread.
+        let roundingLimit = step.map { $0 / 2 } ?? 49
+        let roundingValue = rounding.map(\.amount.minorUnits).flatMap { abs($0) <= roundingLimit ? $0 : nil }
+        // A rounding line whose amount OCR lost: the sum lands on the currency's cash step.
+        let unreadableRounding = roundingRows.last.flatMap { row in rounding?.amount.row == row ? nil : step }
 
-        let all = amounts.flatMap { $0 }
+        let all = amounts.flatMap { $0 } + extraAmounts
         var occurrences: [Int64: Int] = [:]
         for token in all { occurrences[token.minorUnits, default: 0] += 1 }
         let largest = all.filter { token in token.minorUnits > 0 && !labelled.contains { ($0.role == .cash || $0.role == .change) && $0.amount == token } }
@@ -80,7 +108,43 @@ struct TotalExtractor: Sendable {
         for token in all where token.minorUnits > 0 && !candidates.contains(where: { $0.value == token.minorUnits }) {
             candidates.append(Candidate(value: token.minorUnits, weight: 0, rows: [token.row]))
         }
-        var best: (value: Int64, score: Double, checks: Int, rows: [Int])?
+        // What was paid is the figure after rounding: a labelled total above a rounding line yields its rounded sibling.
+        if let roundingRow = roundingRows.last {
+            for total in labelledTotals where total.amount.row < roundingRow {
+                let after: Int64?
+                if let roundingValue, rounding?.amount.row == roundingRow {
+                    after = roundingValue == 0 ? nil : total.amount.minorUnits + roundingValue
+                } else if let step = unreadableRounding, total.amount.minorUnits % step != 0 {
+                    // The rounding line is there but its amount is unreadable: the currency's cash step says where it lands.
+                    after = CashRounding.rounded(total.amount.minorUnits, step: step)
+                } else {
+                    after = nil
+                }
+                guard let after, after > 0 else { continue }
+                for index in candidates.indices where candidates[index].value == total.amount.minorUnits && candidates[index].weight > 0 {
+                    candidates[index].beforeRounding = true
+                }
+                let rowsCited = [total.amount.row, roundingRow]
+                if let index = candidates.firstIndex(where: { $0.value == after }) {
+                    candidates[index].weight = max(candidates[index].weight, total.weight)
+                    candidates[index].rows += rowsCited
+                } else {
+                    candidates.append(Candidate(value: after, weight: total.weight, rows: rowsCited, derived: true))
+                }
+            }
+        }
+        let invariantSum = subtotal.map { $0.amount.minorUnits + (service?.amount.minorUnits ?? 0) + (tax?.amount.minorUnits ?? 0) + (roundingValue ?? 0) - abs(discount?.amount.minorUnits ?? 0) }
+        // A poorly read labelled total one digit away from the sum of better-read figures is that sum, misread.
+        if let invariantSum, let subtotal, invariantSum > 0, !candidates.contains(where: { $0.value == invariantSum && $0.weight > 0 }) {
+            let parts = [subtotal, service, tax, rounding].compactMap { $0 }.map(\.amount.row)
+            let partsConfidence = parts.compactMap { index in rows.first { $0.index == index }?.meanConfidence }.min() ?? 0
+            if let misread = candidates.filter({ $0.weight > 0 && !$0.derived && Self.differInOneDigit($0.value, invariantSum) }).max(by: { $0.weight < $1.weight }),
+               let row = misread.rows.first, let confidence = rows.first(where: { $0.index == row })?.meanConfidence, confidence < partsConfidence {
+                candidates.removeAll { $0.value == invariantSum }
+                candidates.append(Candidate(value: invariantSum, weight: misread.weight, rows: [row] + parts, derived: true))
+            }
+        }
+        var best: (value: Int64, score: Double, checks: Int, rows: [Int], derived: Bool)?
         for candidate in candidates {
             var checks = 0
             var rowsCited = candidate.rows
@@ -91,9 +155,11 @@ struct TotalExtractor: Sendable {
                 checks += 1
                 rowsCited.append(cash.amount.row)
             }
-            if let subtotal {
-                let sum = subtotal.amount.minorUnits + (tax?.amount.minorUnits ?? 0) + (rounding?.amount.minorUnits ?? 0) - abs(discount?.amount.minorUnits ?? 0)
-                if sum == candidate.value || subtotal.amount.minorUnits + (rounding?.amount.minorUnits ?? 0) == candidate.value {
+            if let subtotal, let invariantSum {
+                // The subtotal itself only counts as the total when nothing is added below it, or a label says so.
+                let nothingAdded = [tax, service].allSatisfy { ($0?.amount.minorUnits ?? 0) == 0 || $0!.amount.row < subtotal.amount.row }
+                if invariantSum == candidate.value || unreadableRounding.map({ CashRounding.rounded(invariantSum, step: $0) }) == candidate.value
+                    || ((nothingAdded || candidate.weight > 0) && subtotal.amount.minorUnits + (roundingValue ?? 0) == candidate.value) {
                     checks += 1
                     rowsCited.append(subtotal.amount.row)
                 }
@@ -101,10 +167,11 @@ struct TotalExtractor: Sendable {
             let repeats = Double(min((occurrences[candidate.value] ?? 1) - 1, 3))
             var score = candidate.weight + Double(checks) * 1.5 + repeats * 0.4
             if candidate.value == largest { score += 0.8 }
+            if candidate.beforeRounding { score -= 1.5 }
             // Later labelled totals are usually the final, rounded figure.
             score += Double(candidate.rows.first ?? 0) / Double(max(rows.count, 1)) * 0.2
             if best == nil || score > best!.score {
-                best = (candidate.value, score, checks, rowsCited)
+                best = (candidate.value, score, checks, rowsCited, candidate.derived)
             }
         }
         if let best, best.score >= 0.8 {
@@ -112,7 +179,11 @@ struct TotalExtractor: Sendable {
             var confidence = 0.35 + 0.12 * min(best.score, 4) + 0.1 * Double(best.checks)
             confidence *= 0.6 + 0.4 * ocr
             // With a non-zero rounding line, the figure before rounding and the one after are both "the total".
-            if let rounding, rounding.amount.minorUnits != 0 { confidence *= 0.8 }
+            if let roundingValue, roundingValue != 0 { confidence *= 0.8 }
+            // A label alone, with nothing on the receipt agreeing, is one OCR reading away from wrong.
+            if best.checks == 0 && (occurrences[best.value] ?? 0) < 2 { confidence *= 0.85 }
+            // A figure nobody printed legibly is a good guess, never a sure one.
+            if best.derived { confidence = min(confidence, 0.7) }
             receipt.total = ReceiptField(value: best.value, confidence: confidence, rows: Array(Set(best.rows)).sorted())
         } else {
             receipt.warnings.append("no total found")
@@ -126,5 +197,11 @@ struct TotalExtractor: Sendable {
         receipt.discount = field(discount)
         receipt.cash = field(cash)
         receipt.change = field(change)
+    }
+
+    /// `11246` and `11245`: same number of digits, exactly one differs (OCR's 5/6, 3/8 confusions).
+    static func differInOneDigit(_ a: Int64, _ b: Int64) -> Bool {
+        let x = Array(String(a)), y = Array(String(b))
+        return x.count == y.count && zip(x, y).filter { $0 != $1 }.count == 1
     }
 }

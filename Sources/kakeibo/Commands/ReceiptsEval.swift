@@ -16,6 +16,10 @@ struct ReceiptsEval: ParsableCommand {
     @Option(help: ArgumentHelp("Keep each image's OCR observations here and reuse them (parser work without re-running OCR).", visibility: .hidden))
     var observationsCache: String?
     @Option(help: ArgumentHelp("Scale narrower images up to this width before OCR.", visibility: .hidden)) var minimumWidth: Int = 1400
+    @Option(help: ArgumentHelp("Tesseract thresholding_method: 0 Otsu, 1 Leptonica Otsu, 2 Sauvola.", visibility: .hidden))
+    var binarization: Int = ReceiptReading.defaultBinarization.rawValue
+    @Flag(help: ArgumentHelp("Re-read the date's row at five scales and take the majority (measured: no clear gain).", visibility: .hidden))
+    var rereadDate = false
 
     func run() throws {
         guard let mode = TesseractEngine.SegmentationMode(rawValue: psm) else { throw ValidationError("--psm must be 3, 4, 6 or 11") }
@@ -37,6 +41,9 @@ struct ReceiptsEval: ParsableCommand {
         let start = Date()
         var batch = ReceiptBatch(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, mode: mode)
         batch.minimumWidth = minimumWidth
+        guard let binarization = TesseractEngine.Binarization(rawValue: binarization) else { throw ValidationError("--binarization must be 0, 1 or 2") }
+        batch.binarization = binarization
+        batch.rereadsDate = rereadDate
         let cache = observationsCache.map { URL(fileURLWithPath: $0, isDirectory: true) }
         let cached: [[TextObservation]?] = images.map { image in
             cache.flatMap { try? JSONDecoder().decode([TextObservation].self, from: Data(contentsOf: $0.appendingPathComponent(image.id + ".json"))) }
