@@ -160,9 +160,12 @@ public final class TesseractEngine: OCREngine {
         let judge = DateRowReread()
         let rows = judge.parser.rows(from: observations)
         var replacements: [(row: TextRow, words: [TextObservation])] = []
-        for row in judge.rowsWorthRereading(rows).prefix(6) {
+        let worth = Array(judge.rowsWorthRereading(rows).prefix(6))
+        let printed = worth.map { judge.date(in: $0.words) }
+        for (index, row) in worth.enumerated() {
             let readings = Self.rereadScales.compactMap { rereadRow(row, of: page, scale: $0 / pageScale) }
-            if let words = judge.replacement(for: row, readings: readings) { replacements.append((row, words)) }
+            let elsewhere = Set(printed.indices.filter { $0 != index }.compactMap { printed[$0] })
+            if let words = judge.replacement(for: row, readings: readings, elsewhere: elsewhere) { replacements.append((row, words)) }
         }
         guard !replacements.isEmpty else { return (observations, 0) }
         // The rows' words are the sanitised originals: find them by their boxes.

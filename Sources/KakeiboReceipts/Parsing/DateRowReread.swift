@@ -30,12 +30,14 @@ public struct DateRowReread: Sendable {
     /// The reading that should replace `row`'s words, or nil to keep them.
     ///
     /// Replaces only when at least `agreement` readings name one date, different from the row's own, and no other
-    /// date is named as often: one closer look that disagrees is as likely a new misread as a repair.
-    public func replacement(for row: TextRow, readings: [[TextObservation]]) -> [TextObservation]? {
+    /// date is named as often: one closer look that disagrees is as likely a new misread as a repair. A date another
+    /// row of the receipt prints (`elsewhere`) counts as one more reading when a closer look here names it too.
+    public func replacement(for row: TextRow, readings: [[TextObservation]], elsewhere: Set<String> = []) -> [TextObservation]? {
         let original = date(in: row.words)
         let dates = readings.map { date(in: $0) }
         var votes: [String: Int] = [:]
         for case let value? in dates { votes[value, default: 0] += 1 }
+        for value in elsewhere where value != original && votes[value] != nil { votes[value, default: 0] += 1 }
         if let original { votes[original, default: 0] += 1 }
         let ranked = votes.sorted { $0.value > $1.value }
         guard let (winner, count) = ranked.first, winner != original, count >= agreement,
