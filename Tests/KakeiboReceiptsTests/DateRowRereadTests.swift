@@ -61,6 +61,14 @@ final class DateRowRereadTests: XCTestCase {
         XCTAssertEqual(judge.rowsWorthRereading(rows).map(\.text), ["Date: 02/01/2020"])
     }
 
+    func testARowOCRIsSureOfIsNotReread() {
+        let sure = TextRow(index: 1, words: words("Date: 02/01/2020 10:15", confidence: 0.97))
+        XCTAssertTrue(judge.rowsWorthRereading([sure]).isEmpty)
+        var unsure = sure
+        unsure.words[1].confidence = 0.9
+        XCTAssertEqual(judge.rowsWorthRereading([unsure]).count, 1)
+    }
+
     func testReadingsAreSanitisedBeforeTheyAreJudged() {
         // A control character inside the digits would otherwise split the date.
         let sanitised = judge.parser.parse(words("Date 1\u{1B}5/07/2019")).receipt.date?.value

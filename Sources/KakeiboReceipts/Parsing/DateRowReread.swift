@@ -13,10 +13,16 @@ public struct DateRowReread: Sendable {
         self.agreement = agreement
     }
 
-    /// Rows a date is read from, or labelled as the date (where OCR may have lost the digits).
+    /// Rows a date is read from, or labelled as the date (where OCR may have lost the digits), unless OCR is at
+    /// least this sure of every word with a digit in the row: a closer look there costs time and only risks a misread.
+    public var sureConfidence = 0.95
+
+    /// Rows a date is read from, or labelled as the date, that OCR is not sure of.
     public func rowsWorthRereading(_ rows: [TextRow]) -> [TextRow] {
         rows.filter { row in
-            date(in: row.words) != nil || KeywordMatcher(row.text.uppercased()).containsAny(["DATE", "TARIKH", "DATED"])
+            guard date(in: row.words) != nil || KeywordMatcher(row.text.uppercased()).containsAny(["DATE", "TARIKH", "DATED"]) else { return false }
+            let digits = row.words.filter { $0.text.contains(where: \.isNumber) }
+            return digits.isEmpty || digits.contains { $0.confidence < sureConfidence }
         }
     }
 
