@@ -9,7 +9,7 @@ public struct ReceiptBatch: Sendable {
     /// Passed to each engine: narrower images are scaled up to this width.
     public var minimumWidth: Int = 1400
     public var binarization: TesseractEngine.Binarization = .otsu
-    public var rereadsDate = false
+    public var rereadsDate = true
 
     public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, mode: TesseractEngine.SegmentationMode = .auto, language: String = "eng") {
         self.workers = max(1, workers)

@@ -7,12 +7,12 @@ final class ReceiptsEvalIntegrationTests: XCTestCase {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let devSet = repository.deletingLastPathComponent().appendingPathComponent("shared/receipts-dev")
 
-    /// Tesseract 5.3.0, eng, PSM 3, narrow images scaled to 1400 px, at this commit: total 55/60, date 52/60,
-    /// merchant fuzzy 57/60, high-confidence fields 68/68 right. Targets: total 0.90, merchant fuzzy 0.80 and
-    /// high-confidence 0.97 (asserted); date 0.95 is not reached, so its floor is the figure reached.
+    /// Tesseract 5.3.0, eng, PSM 3, narrow images scaled to 1400 px, date rows re-read at 2x and 3x, at this commit:
+    /// total 55/60, date 55/60, merchant fuzzy 57/60, high-confidence fields 68/68 right. Targets: total 0.90,
+    /// merchant fuzzy 0.80 and high-confidence 0.97 (asserted); date 0.95 is not reached, so its floor is the figure reached.
     static let floors: [String: Double] = [
         "total": 0.90,
-        "date": 0.86,
+        "date": 0.91,
         "merchant_fuzzy": 0.80,
     ]
     static let highConfidenceFloor = 0.97

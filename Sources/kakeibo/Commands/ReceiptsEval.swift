@@ -18,8 +18,8 @@ struct ReceiptsEval: ParsableCommand {
     @Option(help: ArgumentHelp("Scale narrower images up to this width before OCR.", visibility: .hidden)) var minimumWidth: Int = 1400
     @Option(help: ArgumentHelp("Tesseract thresholding_method: 0 Otsu, 1 Leptonica Otsu, 2 Sauvola.", visibility: .hidden))
     var binarization: Int = ReceiptReading.defaultBinarization.rawValue
-    @Flag(help: ArgumentHelp("Re-read the date's row at five scales and take the majority (measured: no clear gain).", visibility: .hidden))
-    var rereadDate = false
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp("Re-read the date rows closer up; --no-reread-date turns it off.", visibility: .hidden))
+    var rereadDate = true
 
     func run() throws {
         guard let mode = TesseractEngine.SegmentationMode(rawValue: psm) else { throw ValidationError("--psm must be 3, 4, 6 or 11") }

@@ -1,0 +1,54 @@
+/// Decides whether closer readings of a date row should replace what the page read there.
+///
+/// Thin thermal print makes OCR swap 5, 6, 8 and 3 in the few digits of a date, and nothing else on the receipt
+/// checks them. An OCR engine can read each date row again, cropped and enlarged; this type picks the rows worth it
+/// and judges the readings. It is pure so any engine (or a test) can use it.
+public struct DateRowReread: Sendable {
+    public var parser: ReceiptParser
+    /// How many readings must name the same date, other than the page's, before it replaces the row.
+    public var agreement: Int
+
+    public init(parser: ReceiptParser = ReceiptParser(), agreement: Int = 2) {
+        self.parser = parser
+        self.agreement = agreement
+    }
+
+    /// Rows a date is read from, or labelled as the date (where OCR may have lost the digits), unless OCR is at
+    /// least this sure of every word with a digit in the row: a closer look there costs time and only risks a misread.
+    public var sureConfidence = 0.95
+
+    /// Rows a date is read from, or labelled as the date, that OCR is not sure of.
+    public func rowsWorthRereading(_ rows: [TextRow]) -> [TextRow] {
+        rows.filter { row in
+            guard date(in: row.words) != nil || KeywordMatcher(row.text.uppercased()).containsAny(["DATE", "TARIKH", "DATED"]) else { return false }
+            let digits = row.words.filter { $0.text.contains(where: \.isNumber) }
+            return digits.isEmpty || digits.contains { $0.confidence < sureConfidence }
+        }
+    }
+
+    /// The date (ISO) the words name on their own, if any; they are sanitised first, as the parser would.
+    public func date(in words: [TextObservation]) -> String? {
+        let clean = parser.sanitiser.sanitise(words)
+        guard !clean.isEmpty else { return nil }
+        return parser.parse(rows: [TextRow(index: 0, words: clean)]).date?.value
+    }
+
+    /// The reading that should replace `row`'s words, or nil to keep them.
+    ///
+    /// Replaces only when at least `agreement` readings name one date, different from the row's own, and no other
+    /// date is named as often: one closer look that disagrees is as likely a new misread as a repair. A date another
+    /// row of the receipt prints (`elsewhere`) counts as one more reading when a closer look here names it too.
+    public func replacement(for row: TextRow, readings: [[TextObservation]], elsewhere: Set<String> = []) -> [TextObservation]? {
+        let original = date(in: row.words)
+        let dates = readings.map { date(in: $0) }
+        var votes: [String: Int] = [:]
+        for case let value? in dates { votes[value, default: 0] += 1 }
+        for value in elsewhere where value != original && votes[value] != nil { votes[value, default: 0] += 1 }
+        if let original { votes[original, default: 0] += 1 }
+        let ranked = votes.sorted { $0.value > $1.value }
+        guard let (winner, count) = ranked.first, winner != original, count >= agreement,
+              ranked.dropFirst().allSatisfy({ $0.value < count }),
+              let index = dates.firstIndex(of: winner) else { return nil }
+        return readings[index]
+    }
+}

@@ -1,0 +1,78 @@
+import KakeiboReceipts
+import XCTest
+
+/// The rule that lets closer readings of a date row replace the page's reading (synthetic rows, not dev receipts).
+final class DateRowRereadTests: XCTestCase {
+    private let judge = DateRowReread()
+
+    /// One line as words across the row at height `y`.
+    private func words(_ line: String, y: Double = 0.3, confidence: Double = 0.9) -> [TextObservation] {
+        line.split(separator: " ").enumerated().map { column, word in
+            TextObservation(text: String(word), x: 0.05 + Double(column) * 0.15, y: y, width: 0.12, height: 0.02, confidence: confidence)
+        }
+    }
+
+    private func row(_ line: String, y: Double = 0.3) -> TextRow {
+        TextRow(index: 3, words: words(line, y: y))
+    }
+
+    func testTwoAgreeingCloserReadingsReplaceAMisreadDigit() throws {
+        let misread = row("Invoice Date: 16/07/2019")
+        let closer = [words("Invoice Date: 15/07/2019"), words("Invoice Date: 15/07/2019")]
+        let replacement = try XCTUnwrap(judge.replacement(for: misread, readings: closer))
+        XCTAssertEqual(judge.date(in: replacement), "2019-07-15")
+    }
+
+    func testOneDissentingReadingIsNotEnough() {
+        let page = row("Date 23.11.2020 14:02")
+        XCTAssertNil(judge.replacement(for: page, readings: [words("Date 28.11.2020 14:02"), words("Date 23.11.2020 14:02")]))
+        XCTAssertNil(judge.replacement(for: page, readings: [words("Date 28.11.2020 14:02")]))
+    }
+
+    func testCloserReadingsThatDisagreeWithEachOtherChangeNothing() {
+        let page = row("Date 23.11.2020 14:02")
+        XCTAssertNil(judge.replacement(for: page, readings: [words("Date 28.11.2020 14:02"), words("Date 29.11.2020 14:02")]))
+    }
+
+    func testAgreeingWithThePageChangesNothing() {
+        let page = row("DATE 2021-03-09")
+        XCTAssertNil(judge.replacement(for: page, readings: [words("DATE 2021-03-09"), words("DATE 2021-03-09")]))
+    }
+
+    func testALabelledRowWithLostDigitsGainsTheDateTheCloserReadingsAgreeOn() throws {
+        let lost = row("Tarikh : 0~ ak 10:41")
+        XCTAssertEqual(judge.rowsWorthRereading([lost]).count, 1, "a labelled row is re-read even with no date in it")
+        let replacement = try XCTUnwrap(judge.replacement(for: lost, readings: [words("Tarikh : 07-09-2022 10:41"), words("Tarikh: 07-09-2022 10:41")]))
+        XCTAssertEqual(judge.date(in: replacement), "2022-09-07")
+    }
+
+    func testADateAnotherRowPrintsCountsAsOneMoreReading() throws {
+        let bottom = row("04/10/2019 21:15:07", y: 0.9)
+        let readings = [words("04/10/2019 21:15:07", y: 0.9), words("04/12/2019 21:15:07", y: 0.9), words("O4/1Z/2019", y: 0.9)]
+        XCTAssertNil(judge.replacement(for: bottom, readings: readings), "the page and one closer look outvote the other")
+        let replacement = try XCTUnwrap(judge.replacement(for: bottom, readings: Array(readings.dropFirst()), elsewhere: ["2019-12-04"]))
+        XCTAssertEqual(judge.date(in: replacement), "2019-12-04")
+        // Another row's date no closer look here names is no evidence for this row.
+        XCTAssertNil(judge.replacement(for: bottom, readings: [words("O4/1Z/2019", y: 0.9)], elsewhere: ["2019-12-04"]))
+    }
+
+    func testOnlyDateRowsAreWorthRereading() {
+        let rows = [row("ACME TRADING SDN BHD", y: 0.05), row("Date: 02/01/2020", y: 0.1), row("TOTAL 12.50", y: 0.5), row("Cashier 3 Time 18:22", y: 0.6)]
+        XCTAssertEqual(judge.rowsWorthRereading(rows).map(\.text), ["Date: 02/01/2020"])
+    }
+
+    func testARowOCRIsSureOfIsNotReread() {
+        let sure = TextRow(index: 1, words: words("Date: 02/01/2020 10:15", confidence: 0.97))
+        XCTAssertTrue(judge.rowsWorthRereading([sure]).isEmpty)
+        var unsure = sure
+        unsure.words[1].confidence = 0.9
+        XCTAssertEqual(judge.rowsWorthRereading([unsure]).count, 1)
+    }
+
+    func testReadingsAreSanitisedBeforeTheyAreJudged() {
+        // A control character inside the digits would otherwise split the date.
+        let sanitised = judge.parser.parse(words("Date 1\u{1B}5/07/2019")).receipt.date?.value
+        XCTAssertNotNil(sanitised)
+        XCTAssertEqual(judge.date(in: words("Date 1\u{1B}5/07/2019")), sanitised)
+    }
+}
