@@ -99,9 +99,7 @@ struct LineItemExtractor: Sendable {
             // quantity × unit price = amount confirms the reading; a unit price alone equal to the amount is one item.
             if let count = quantity, count * unit == amount {
                 confidence += 0.1
-            } else if quantity == nil, unit == amount {
-                quantity = nil
-            } else {
+            } else if quantity != nil || unit != amount {
                 confidence *= 0.75
             }
         }
