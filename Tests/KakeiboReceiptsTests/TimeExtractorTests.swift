@@ -25,7 +25,9 @@ final class TimeExtractorTests: XCTestCase {
     func testImpossibleTimesAreRefused() {
         XCTAssertNil(time(["SHOP", "24/03/2018 25:10", "TOTAL 9.00"]))
         XCTAssertNil(time(["SHOP", "24/03/2018 10:75", "TOTAL 9.00"]))
-        XCTAssertNil(time(["SHOP", "24/03/2018 13:05 PM", "TOTAL 9.00"]))
+        XCTAssertNil(time(["SHOP", "24/03/2018 13:05 AM", "TOTAL 9.00"]))
+        // A 24-hour figure some tills still suffix with PM.
+        XCTAssertEqual(time(["SHOP", "2017-12-28 22:17PM", "TOTAL 9.00"]), "22:17")
     }
 
     func testTheLabelledTimeWinsAndARivalLowersConfidence() throws {

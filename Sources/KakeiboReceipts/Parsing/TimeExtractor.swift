@@ -43,7 +43,8 @@ struct TimeExtractor: Sendable {
     /// 24-hour `HH:MM`, or nil when the figures are not a time of day.
     static func time(_ hour: Substring?, _ minute: Substring?, _ meridiem: Substring?) -> String? {
         guard var h = hour.flatMap({ Int($0) }), let m = minute.flatMap({ Int($0) }), m < 60 else { return nil }
-        if let meridiem {
+        // Some tills print `22:17PM`: a 24-hour figure with PM is taken as printed.
+        if let meridiem, !(meridiem == "P" && (13...23).contains(h)) {
             guard (1...12).contains(h) else { return nil }
             h = h % 12 + (meridiem == "P" ? 12 : 0)
         }
