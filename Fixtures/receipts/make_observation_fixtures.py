@@ -119,7 +119,44 @@ FIXTURES = {
         expect={"merchant": "MEGA JIMAT MART SDN BHD (TAMAN MELATI)", "date": "2018-07-01", "currency": "MYR",
                 "total": 3290, "cash": 5000, "change": 1710, "dateAmbiguous": False, "dateHighConfidence": True,
                 "totalHighConfidence": True}),
+    # Line items in several printed forms: barcodes, `2 x 3.50`, a `QTY 3 @ 1.20` row under its description, tax codes.
+    "line-items-quantities-tax-codes": dict(
+        lines=["PASAR MINI SEGAR SDN BHD", "(998877-K)", "LOT 5, JALAN BUNGA RAYA,", "TEL: 07-223 4455",
+               "26/01/2019 1:05 PM", "CASHIER: 02", "9556001234567 MILO 1KG 15.90 SR", "TEH TARIK 2 x 3.50 7.00 SR",
+               "GULA PASIR 1KG", "QTY 3 @ 2.85 8.55 Z", "2 ROTI CANAI 2.40 T", "AIR MINERAL 1.5L 1.80 Z",
+               "SUBTOTAL 35.65", "SST 6% 0.00", "ROUNDING 0.00", "TOTAL 35.65", "CASH 50.00", "CHANGE 14.35"],
+        tilt=0.01,
+        hint={},
+        expect={"merchant": "PASAR MINI SEGAR SDN BHD", "date": "2019-01-26", "currency": "MYR", "total": 3565,
+                "subtotal": 3565, "cash": 5000, "change": 1435, "dateAmbiguous": False, "time": "13:05",
+                "items": [{"description": "MILO 1KG", "amount": 1590}, {"description": "TEH TARIK", "quantity": 2, "amount": 700},
+                          {"description": "GULA PASIR 1KG", "quantity": 3, "amount": 855},
+                          {"description": "ROTI CANAI", "quantity": 2, "amount": 240},
+                          {"description": "AIR MINERAL 1.5L", "amount": 180}],
+                "itemsHighConfidence": True}),
+    # One item row lost to OCR: the rest no longer add up to the subtotal, so none is trusted.
+    "line-items-do-not-add-up": dict(
+        lines=["KEDAI BUKU ILMU", "12 JALAN SULTAN", "Date: 03/02/2019 Time: 18.40", "NOTEBOOK A5 4.50", "PENCIL 2B 3 x 0.80 2.40",
+               "SUB TOTAL 12.90", "TOTAL 12.90", "CASH 20.00", "CHANGE 7.10"],
+        hint={},
+        expect={"merchant": "KEDAI BUKU ILMU", "date": "2019-02-03", "currency": "MYR", "total": 1290,
+                "dateAmbiguous": True, "time": "18:40",
+                "items": [{"description": "NOTEBOOK A5", "amount": 450}, {"description": "PENCIL 2B", "quantity": 3, "amount": 240}],
+                "itemsHighConfidence": False}),
 }
+
+# Times and line items the older fixtures print.
+FIXTURES["malaysian-tax-invoice"]["expect"].update(
+    time="14:22", items=[{"description": "RICE 5KG", "quantity": 1, "amount": 1890},
+                         {"description": "COOKING OIL", "quantity": 2, "amount": 1490}], itemsHighConfidence=True)
+FIXTURES["us-diner-month-first"]["expect"].update(
+    time="19:42", items=[{"description": "Pancakes", "quantity": 2, "amount": 1100}, {"description": "Coffee", "amount": 350}],
+    itemsHighConfidence=True)
+FIXTURES["ocr-errors-invariants"]["expect"].update(
+    time="10:01", items=[{"description": "Tea", "amount": 240}, {"description": "Sandwich", "amount": 495},
+                         {"description": "Promo 2 for 1", "amount": -120}], itemsHighConfidence=True)
+FIXTURES["branch-below-name-date-twice"]["expect"].update(
+    time="09:15", items=[{"description": "RICE 10KG", "quantity": 1, "amount": 3290}], itemsHighConfidence=True)
 
 os.makedirs(OUT, exist_ok=True)
 for name, fixture in FIXTURES.items():

@@ -134,6 +134,33 @@ final class ReceiptImportCommandTests: KakeiboCLITestCase {
         XCTAssertTrue(again.out.hasSuffix("already imported as \(transaction); nothing appended"), "\(again)")
     }
 
+    func testReceiptShowPrintsTheTimeAndTheLineItems() throws {
+        let lines = ["KEDAI BARU SDN BHD", "DATE: 02/11/2026 TIME: 14:05", "NASI LEMAK 2 x 4.50 9.00", "KOPI O 2.20 SR", "TOTAL 11.20"]
+        var observations: [[String: Any]] = []
+        for (row, line) in lines.enumerated() {
+            for (column, text) in line.split(separator: " ").enumerated() {
+                observations.append(["text": String(text), "x": 0.05 + Double(column) * 0.1, "y": 0.05 + Double(row) * 0.05,
+                                     "width": 0.09, "height": 0.03, "confidence": 0.96])
+            }
+        }
+        let path = sandbox.path("items.json")
+        try JSONSerialization.data(withJSONObject: observations).write(to: URL(fileURLWithPath: path))
+        let imported = try kakeibo("import", "receipt", "--observations", path, "--format", "json")
+        assertNoErrors(imported)
+        let transaction = try XCTUnwrap(imported.jsonArray().first?["transaction"] as? String)
+        let shown = try ok("receipt", "show", transaction).out
+        let rows = shown.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        XCTAssertTrue(rows.contains { $0.hasPrefix("time 14:05 ") }, shown)
+        XCTAssertTrue(rows.contains { $0.hasPrefix("NASI LEMAK 2 9.00 MYR ") && $0.hasSuffix(" 2") }, shown)
+        XCTAssertTrue(rows.contains { $0.hasPrefix("KOPI O 2.20 MYR ") && $0.hasSuffix(" 3") }, shown)
+        let scan = try XCTUnwrap(try ok("receipt", "show", transaction, "--format", "json").jsonObject()["scan"] as? [String: Any])
+        let items = try XCTUnwrap(scan["items"] as? [[String: Any]])
+        XCTAssertEqual(items.map { $0["text"] as? String }, ["NASI LEMAK", "KOPI O"])
+        XCTAssertEqual(items.map { $0["amount"] as? Int }, [900, 220])
+        XCTAssertEqual(items.first?["quantity"] as? Int, 2)
+        XCTAssertNil(items.last?["quantity"])
+    }
+
     func testBadFilesAreReportedOnOneLineEachAndTheGoodOnesLand() throws {
         let folder = sandbox.path("scans")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -6,6 +6,11 @@ import XCTest
 final class ReceiptParserGoldenTests: XCTestCase {
     struct Fixture: Decodable {
         struct Hint: Decodable { var defaultCurrency: String? }
+        struct Item: Decodable, Equatable, CustomStringConvertible {
+            var description: String
+            var quantity: Int64?
+            var amount: Int64
+        }
         struct Expect: Decodable {
             var merchant: String
             var date: String
@@ -20,6 +25,12 @@ final class ReceiptParserGoldenTests: XCTestCase {
             /// When set, whether the total must (or must not) be marked high-confidence.
             var totalHighConfidence: Bool?
             var dateHighConfidence: Bool?
+            /// `HH:MM`, when the receipt prints a time.
+            var time: String?
+            /// When set, exactly these line items, top to bottom.
+            var items: [Item]?
+            /// When set, whether every item is (or no item is) high-confidence: items that add up are trusted.
+            var itemsHighConfidence: Bool?
         }
         var hint: Hint
         var expect: Expect
@@ -47,6 +58,18 @@ final class ReceiptParserGoldenTests: XCTestCase {
         for cited in [receipt.total?.rows, receipt.date?.rows, receipt.merchant?.rows].compactMap({ $0 }) {
             XCTAssertFalse(cited.isEmpty, file: file, line: line)
             XCTAssertTrue(cited.allSatisfy { $0 >= 0 && $0 < rows.count }, file: file, line: line)
+        }
+        if let time = expect.time { XCTAssertEqual(receipt.time?.value, time, "time", file: file, line: line) }
+        if let items = expect.items {
+            XCTAssertEqual(receipt.items.map { Fixture.Item(description: $0.description, quantity: $0.quantity, amount: $0.amount) }, items,
+                           "items", file: file, line: line)
+            for item in receipt.items {
+                XCTAssertTrue(item.rows.allSatisfy { $0 >= 0 && $0 < rows.count }, "item rows", file: file, line: line)
+            }
+        }
+        if let high = expect.itemsHighConfidence {
+            XCTAssertTrue(receipt.items.allSatisfy { ($0.confidence >= ReceiptField<Int64>.reviewThreshold) == high },
+                          "item confidences \(receipt.items.map(\.confidence))", file: file, line: line)
         }
         if let high = expect.totalHighConfidence {
             XCTAssertEqual(receipt.total?.isHighConfidence, high, "total confidence \(receipt.total?.confidence ?? 0)", file: file, line: line)
@@ -104,6 +127,16 @@ final class ReceiptParserGoldenTests: XCTestCase {
     func testFooterPhrasesAreNotTheNameABranchBelowContinuesItAndATwicePrintedDateIsTrusted() throws {
         let receipt = try check("branch-below-name-date-twice")
         XCTAssertEqual(receipt.merchant?.rows, [1, 2])
+    }
+
+    func testLineItemsInManyPrintedFormsAddUpToTheSubtotalAndTheTimeIsTwelveHour() throws {
+        let receipt = try check("line-items-quantities-tax-codes")
+        XCTAssertEqual(receipt.items.first { $0.quantity == 3 }?.rows.count, 2, "the description row above its figures is cited")
+    }
+
+    func testLineItemsThatDoNotAddUpAreNotTrustedAndADottedTimeBesideItsLabel() throws {
+        let receipt = try check("line-items-do-not-add-up")
+        XCTAssertTrue(receipt.warnings.contains("line items do not add up to the subtotal"))
     }
 
     func testEmptyInputWarnsInsteadOfGuessing() {

@@ -21,6 +21,14 @@ extension LedgerEvent.ReceiptScanned {
             "warnings": .array(warnings.map(JSONValue.string)),
         ]
         if rowsOmitted != 0 { object["rowsOmitted"] = .int(rowsOmitted) }
+        if !items.isEmpty {
+            object["items"] = .array(items.map { item in
+                var line: [String: JSONValue] = ["text": .string(item.text), "amount": .int(item.amountMinorUnits),
+                                                 "confidence": .int(item.confidenceBasisPoints), "rows": .array(item.rows.map(JSONValue.int))]
+                if let quantity = item.quantity { line["quantity"] = .int(quantity) }
+                return .object(line)
+            })
+        }
         return .object(object)
     }
 
@@ -67,12 +75,21 @@ extension LedgerEvent.ReceiptScanned {
                 return text
             }
         }
+        let items = try (p["items"]?.arrayValue ?? []).map { item in
+            let cited = try item.array("rows").map { row in
+                guard let n = row.intValue else { throw bad("an item cites a row that is not an integer") }
+                return n
+            }
+            return Item(text: try item.string("text"), quantity: try item.optionalInt("quantity"), amountMinorUnits: try item.int("amount"),
+                        confidenceBasisPoints: try basisPoints(try item.int("confidence"), "item confidence"), rows: cited)
+        }
+        if let present = p["items"], present.arrayValue == nil { throw bad("items is not an array") }
         let omitted = try p.optionalInt("rowsOmitted") ?? 0
         guard omitted >= 0 else { throw bad("rowsOmitted is negative") }
         self.init(receiptID: try p.string("receipt"), imageSHA256: sha,
                   engine: Engine(name: try engine.string("name"), version: try engine.string("version"),
                                  language: try engine.string("language")),
                   preprocessing: try strings("preprocessing"), rows: rows, rowsOmitted: omitted, fields: fields,
-                  warnings: try strings("warnings"))
+                  warnings: try strings("warnings"), items: items)
     }
 }

@@ -11,6 +11,7 @@ extension LedgerEvent {
         public static let maxWarnings = 20
         public static let maxPreprocessing = 16
         public static let maxFields = 32
+        public static let maxItems = 50
 
         public var receiptID: String
         /// Lowercase hex SHA-256 of the image (or observations file) bytes: the import's idempotency key.
@@ -23,12 +24,14 @@ extension LedgerEvent {
         /// `merchant`, `date`, `currency`, `total`, `subtotal`, `tax`, … as parsed.
         public var fields: [String: Field]
         public var warnings: [String]
+        /// Purchased lines as parsed, top to bottom; omitted from the payload when empty, so older scans keep their bytes.
+        public var items: [Item]
 
         public init(receiptID: String, imageSHA256: String, engine: Engine, preprocessing: [String], rows: [Row],
-                    rowsOmitted: Int64 = 0, fields: [String: Field], warnings: [String]) {
+                    rowsOmitted: Int64 = 0, fields: [String: Field], warnings: [String], items: [Item] = []) {
             self.receiptID = receiptID; self.imageSHA256 = imageSHA256; self.engine = engine
             self.preprocessing = preprocessing; self.rows = rows; self.rowsOmitted = rowsOmitted
-            self.fields = fields; self.warnings = warnings
+            self.fields = fields; self.warnings = warnings; self.items = items
         }
 
         /// The OCR engine, its version and the language model it used.
@@ -67,6 +70,19 @@ extension LedgerEvent {
             public var rows: [Int64]
             public init(value: Value, confidenceBasisPoints: Int64, rows: [Int64]) {
                 self.value = value; self.confidenceBasisPoints = confidenceBasisPoints; self.rows = rows
+            }
+        }
+
+        /// One purchased line: the description as printed, the count when printed, the amount in the receipt's minor units.
+        public struct Item: Hashable, Sendable {
+            public var text: String
+            public var quantity: Int64?
+            public var amountMinorUnits: Int64
+            public var confidenceBasisPoints: Int64
+            public var rows: [Int64]
+            public init(text: String, quantity: Int64?, amountMinorUnits: Int64, confidenceBasisPoints: Int64, rows: [Int64]) {
+                self.text = text; self.quantity = quantity; self.amountMinorUnits = amountMinorUnits
+                self.confidenceBasisPoints = confidenceBasisPoints; self.rows = rows
             }
         }
 

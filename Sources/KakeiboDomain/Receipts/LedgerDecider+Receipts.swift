@@ -55,8 +55,8 @@ extension LedgerDecider {
             throw invalid("the image digest must be 64 lowercase hex digits")
         }
         guard scan.rows.count <= Scan.maxRows, scan.warnings.count <= Scan.maxWarnings,
-              scan.preprocessing.count <= Scan.maxPreprocessing, scan.fields.count <= Scan.maxFields else {
-            throw invalid("too many rows, fields, warnings or preprocessing steps")
+              scan.preprocessing.count <= Scan.maxPreprocessing, scan.fields.count <= Scan.maxFields, scan.items.count <= Scan.maxItems else {
+            throw invalid("too many rows, fields, items, warnings or preprocessing steps")
         }
         for value in [scan.engine.name, scan.engine.version, scan.engine.language] { try text(value, "engine") }
         for step in scan.preprocessing { try text(step, "preprocessing step") }
@@ -70,6 +70,12 @@ extension LedgerDecider {
             try text(name, "field name")
             if case .text(let value) = field.value { try text(value, name, allowEmpty: true) }
             guard (0...10_000).contains(field.confidenceBasisPoints) else { throw invalid("\(name) confidence is out of range") }
+        }
+        for item in scan.items {
+            try text(item.text, "item text")
+            guard (0...10_000).contains(item.confidenceBasisPoints), (item.quantity ?? 1) > 0 else {
+                throw invalid("an item has a confidence out of range or a quantity below one")
+            }
         }
     }
 }

@@ -39,6 +39,28 @@ public enum SuggestionFeatures {
         return "amount:500+"
     }
 
+    /// Pack sizes and units printed on item lines: they say nothing about the category.
+    static let itemNoise: Set<String> = ["pcs", "pkt", "btl", "ctn", "box", "pack", "gm", "kg", "ml", "ltr", "qty", "each", "per", "with", "for"]
+    /// At most this many item words per expense, so a long receipt does not outweigh its payee.
+    public static let maxItemTokens = 12
+
+    /// Distinct words of a receipt's line items, prefixed `i:` (`TEH TARIK 2 x` → `i:teh`, `i:tarik`): the payee's
+    /// rules for tokens, three letters or more, pack sizes and units dropped, the first `maxItemTokens` kept.
+    public static func itemTokens(_ descriptions: [String]) -> [String] {
+        var tokens: [String] = []
+        var seen: Set<String> = []
+        for description in descriptions {
+            for raw in description.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }) {
+                let token = String(raw)
+                guard token.count >= 3, !token.contains(where: \.isNumber), !noise.contains(token), !itemNoise.contains(token),
+                      seen.insert(token).inserted else { continue }
+                tokens.append("i:" + token)
+                if tokens.count == maxItemTokens { return tokens }
+            }
+        }
+        return tokens
+    }
+
     /// Every feature of an expense: payee tokens (`payee:shell`) and the amount bucket.
     public static func of(payee: String?, amount: Money?) -> [String] {
         (payee.map(payeeTokens) ?? []).map { "payee:" + $0 } + (amount.map { [amountBucket($0)] } ?? [])

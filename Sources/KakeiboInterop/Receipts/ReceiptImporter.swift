@@ -35,14 +35,19 @@ public struct ReceiptImporter: Sendable {
         }
         add("merchant", receipt.merchant) { .text(Self.capped($0)) }
         add("date", receipt.date) { .text(Self.capped($0)) }
+        add("time", receipt.time) { .text(Self.capped($0)) }
         add("currency", receipt.currency) { .text(Self.capped($0)) }
         for (name, field) in [("total", receipt.total), ("subtotal", receipt.subtotal), ("tax", receipt.tax),
                               ("rounding", receipt.rounding), ("discount", receipt.discount), ("cash", receipt.cash),
                               ("change", receipt.change)] {
             add(name, field) { .minorUnits($0) }
         }
-        // Keep the first rows and every row a field cites; say how many others were dropped.
-        let cited = Set(fields.values.flatMap(\.rows))
+        let items = receipt.items.prefix(Scan.maxItems).map { item in
+            Scan.Item(text: Self.capped(item.description, nonEmpty: "?"), quantity: item.quantity, amountMinorUnits: item.amount,
+                      confidenceBasisPoints: basisPoints(item.confidence), rows: item.rows.map(Int64.init))
+        }
+        // Keep the first rows and every row a field or an item cites; say how many others were dropped.
+        let cited = Set(fields.values.flatMap(\.rows) + items.flatMap(\.rows))
         let kept = rows.filter { $0.index < Scan.maxRows - cited.count || cited.contains(Int64($0.index)) }.prefix(Scan.maxRows)
         let scan = Scan(
             receiptID: "", imageSHA256: digest,
@@ -55,7 +60,7 @@ public struct ReceiptImporter: Sendable {
                          confidenceBasisPoints: basisPoints(row.confidence))
             },
             rowsOmitted: Int64(rows.count - kept.count), fields: fields,
-            warnings: receipt.warnings.prefix(Scan.maxWarnings).map { Self.capped($0, nonEmpty: "?") })
+            warnings: receipt.warnings.prefix(Scan.maxWarnings).map { Self.capped($0, nonEmpty: "?") }, items: Array(items))
 
         let currency = receipt.currency.flatMap { try? Currency(code: $0.value) }.flatMap { $0.minorDigits == 2 ? $0 : nil }
             ?? (try? Currency(code: parser.options.defaultCurrency)) ?? Currency(uncheckedCode: "XXX", minorDigits: 2)

@@ -4,6 +4,8 @@ import KakeiboDomain
 public struct ParsedReceipt: Hashable, Sendable, Codable {
     public var merchant: ReceiptField<String>?
     public var date: ReceiptField<String>?
+    /// 24-hour `HH:MM`.
+    public var time: ReceiptField<String>?
     public var currency: ReceiptField<String>?
     public var total: ReceiptField<Int64>?
     public var subtotal: ReceiptField<Int64>?
@@ -12,9 +14,12 @@ public struct ParsedReceipt: Hashable, Sendable, Codable {
     public var discount: ReceiptField<Int64>?
     public var cash: ReceiptField<Int64>?
     public var change: ReceiptField<Int64>?
+    /// Purchased lines between the header and the totals, top to bottom; empty when none were read.
+    public var items: [ReceiptLineItem]
     public var warnings: [String]
 
     public init() {
+        items = []
         warnings = []
     }
 

@@ -39,6 +39,9 @@ public struct ReceiptParser: Sendable {
         let firstAmountRow = amounts.firstIndex { !$0.isEmpty }
         let stop = [firstAmountRow, receipt.date?.rows.first].compactMap { $0 }.min()
         MerchantExtractor().extract(rows: rows, stopRow: stop.map { max($0, 3) }, into: &receipt)
+        TimeExtractor().extract(rows: rows, dateRows: receipt.date?.rows ?? [], into: &receipt)
+        let header = Set([receipt.merchant?.rows, receipt.date?.rows, receipt.time?.rows].compactMap { $0 }.flatMap { $0 })
+        LineItemExtractor().extract(rows: rows, amounts: amounts, scanner: scanner, headerRows: header, into: &receipt)
         return receipt
     }
 }

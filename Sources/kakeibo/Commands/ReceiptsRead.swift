@@ -39,8 +39,13 @@ struct ReceiptsRead: ParsableCommand {
             }
             line("merchant", receipt.merchant)
             line("date", receipt.date)
+            line("time", receipt.time)
             line("currency", receipt.currency)
             line("total (minor units)", receipt.total)
+            for item in receipt.items {
+                print("item: \(Terminal.safe(item.description))  " + (item.quantity.map { "x\($0)  " } ?? "")
+                      + "\(item.amount) (minor units)  confidence \(Int(item.confidence * 100))%  rows \(item.rows)")
+            }
             for warning in receipt.warnings { print("warning: \(warning)") }
         }
     }

@@ -80,6 +80,16 @@ enum ReceiptPrinter {
                        field.rows.map(String.init).joined(separator: ",")])
         }
         lines.append(table.render())
+        if !scan.items.isEmpty {
+            lines.append("")
+            var items = TextTable([("item", .left), ("qty", .right), ("amount", .right), ("confidence", .right), ("rows", .left)])
+            for item in scan.items {
+                let amount = currency.map { Money(minorUnits: item.amountMinorUnits, currency: $0).description } ?? "\(item.amountMinorUnits) (minor units)"
+                items.add([item.text, item.quantity.map(String.init) ?? "", amount, percent(item.confidenceBasisPoints),
+                           item.rows.map(String.init).joined(separator: ",")])
+            }
+            lines.append(items.render())
+        }
         let cited = Set(scan.fields.values.flatMap(\.rows))
         let rows = scan.rows.filter { cited.contains($0.index) }
         if !rows.isEmpty {
@@ -104,7 +114,7 @@ enum ReceiptPrinter {
     }
 
     private static func fieldOrder(_ scan: LedgerEvent.ReceiptScanned) -> [String] {
-        let known = ["merchant", "date", "total", "currency", "subtotal", "tax", "rounding", "discount", "cash", "change"]
+        let known = ["merchant", "date", "time", "total", "currency", "subtotal", "tax", "rounding", "discount", "cash", "change"]
         return known + scan.fields.keys.filter { !known.contains($0) }.sorted()
     }
 

@@ -43,6 +43,19 @@ final class ReceiptEventCodecTests: XCTestCase {
         XCTAssertEqual(String(decoding: LedgerEvent.receiptScanned(Self.scan()).payload.canonicalBytes(), as: UTF8.self), expected)
     }
 
+    func testLineItemsAreStoredOnlyWhenPresentAndRoundTrip() throws {
+        XCTAssertNil(LedgerEvent.receiptScanned(Self.scan()).payload["items"], "no items: no key, old bytes unchanged")
+        var scan = Self.scan()
+        scan.items = [.init(text: "TEH TARIK", quantity: 2, amountMinorUnits: 700, confidenceBasisPoints: 8700, rows: [4]),
+                      .init(text: "MILO 1KG", quantity: nil, amountMinorUnits: 1590, confidenceBasisPoints: 9000, rows: [2, 3])]
+        let event = LedgerEvent.receiptScanned(scan)
+        let items = String(decoding: try XCTUnwrap(event.payload["items"]).canonicalBytes(), as: UTF8.self)
+        XCTAssertEqual(items, #"[{"amount":700,"confidence":8700,"quantity":2,"rows":[4],"text":"TEH TARIK"},{"amount":1590,"confidence":9000,"rows":[2,3],"text":"MILO 1KG"}]"#,
+                       "a missing quantity is omitted")
+        let decoded = try decode(event.type, try JSONValue.parse(event.payload.canonicalBytes()))
+        XCTAssertEqual(decoded, event)
+    }
+
     func testAnExpenseWithoutAReceiptKeepsExactlyItsOldPayload() throws {
         let old: JSONValue = ["txn": "t-1", "date": "2026-11-02", "amount": 1250, "currency": "USD",
                               "from": "a-1", "to": "a-2", "payee": "Corner Shop", "memo": nil]
@@ -88,6 +101,11 @@ final class ReceiptEventCodecTests: XCTestCase {
             ("warning not text", with("warnings", [1])),
             ("negative rows omitted", with("rowsOmitted", -1)),
             ("engine missing", .object(members.filter { $0.key != "engine" })),
+            ("items not an array", with("items", ["text": "x"])),
+            ("item without amount", with("items", [["text": "x", "confidence": 1, "rows": []]])),
+            ("item amount as text", with("items", [["text": "x", "amount": "7.00", "confidence": 1, "rows": []]])),
+            ("item confidence out of range", with("items", [["text": "x", "amount": 700, "confidence": 10_001, "rows": []]])),
+            ("item citing text", with("items", [["text": "x", "amount": 700, "confidence": 1, "rows": ["a"]]])),
         ]
         for (name, payload) in bad {
             XCTAssertThrowsError(try decode("ReceiptScanned", payload), name) { error in

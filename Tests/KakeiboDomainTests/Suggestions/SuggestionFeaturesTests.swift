@@ -21,4 +21,14 @@ final class SuggestionFeaturesTests: XCTestCase {
         XCTAssertEqual(SuggestionFeatures.of(payee: "Shell", amount: Money(minorUnits: 4_510, currency: .usd)),
                        ["payee:shell", "amount:<50"])
     }
+
+    func testReceiptItemWordsArePrefixedDistinctAndCapped() {
+        XCTAssertEqual(SuggestionFeatures.itemTokens(["TEH TARIK", "MILO 1KG", "Teh O Ais", "AIR MINERAL 1.5L PKT"]),
+                       ["i:teh", "i:tarik", "i:milo", "i:ais", "i:air", "i:mineral"], "units, short and repeated words dropped")
+        XCTAssertEqual(SuggestionFeatures.itemTokens([]), [])
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let many: [String] = (0..<30).map { (n: Int) -> String in "word" + String(letters[n % 26]) + String(letters[n / 26]) }
+        XCTAssertEqual(SuggestionFeatures.itemTokens(many).count, SuggestionFeatures.maxItemTokens)
+        XCTAssertEqual(SuggestionFeatures.itemTokens(many).first, "i:wordaa")
+    }
 }

@@ -38,6 +38,32 @@ final class ReceiptImporterTests: XCTestCase {
         XCTAssertEqual(input.needsReview, ReceiptParser().parse(observations()).receipt.needsReview)
     }
 
+    func testTimeAndLineItemsBecomeTheScanCappedAtFiftyItems() throws {
+        var words = [word("CORNER", row: 0), word("SHOP", row: 0, x: 0.35), word("SDN", row: 0, x: 0.6), word("BHD", row: 0, x: 0.8),
+                     word("14/03/2018", row: 1), word("18:42", row: 1, x: 0.5)]
+        for row in 2..<62 {
+            for (column, text) in ["ITEM", "NO\(row)", "1.00"].enumerated() {
+                words.append(TextObservation(text: text, x: 0.1 + Double(column) * 0.3, y: 0.12 + Double(row) * 0.014, width: 0.2,
+                                             height: 0.009, confidence: 0.95))
+            }
+        }
+        for (column, text) in ["TOTAL", "60.00"].enumerated() {
+            words.append(TextObservation(text: text, x: 0.1 + Double(column) * 0.6, y: 0.12 + 62 * 0.014, width: 0.2, height: 0.009, confidence: 0.95))
+        }
+        let parsed = ReceiptParser().parse(words).receipt
+        XCTAssertEqual(parsed.items.count, 60)
+        let scan = ReceiptImporter(account: "assets:cash", defaultCurrency: try Currency(code: "MYR"))
+            .input(observations: words, digest: digest, engine: engine, preprocessing: []).scan
+        XCTAssertEqual(scan.fields["time"]?.value, .text("18:42"))
+        XCTAssertEqual(scan.fields["time"]?.rows, [1])
+        XCTAssertEqual(scan.items.count, LedgerEvent.ReceiptScanned.maxItems)
+        XCTAssertEqual(scan.items.first, .init(text: "ITEM NO2", quantity: nil, amountMinorUnits: 100,
+                                               confidenceBasisPoints: scan.items.first?.confidenceBasisPoints ?? -1, rows: [2]))
+        XCTAssertGreaterThanOrEqual(scan.items.first?.confidenceBasisPoints ?? 0, 7500, "sixty items add up to the total")
+        let kept = Set(scan.rows.map(\.index))
+        XCTAssertTrue(scan.items.allSatisfy { Set($0.rows).isSubset(of: kept) }, "every row an item cites is kept")
+    }
+
     func testUntrustedTextIsSanitisedAndTheScanIsCapped() throws {
         var words = observations()
         words.append(word("\u{1B}[31mEVIL\u{07}", row: 3))
