@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Runs a decoder with file descriptor 2 pointed at /dev/null. libjpeg prints its warnings
-/// ("Premature end of JPEG file") straight to stderr and Leptonica offers no hook to stop it;
+/// Runs a decoder with file descriptor 2 pointed at /dev/null. libjpeg and libpng print their
+/// complaints ("Premature end of JPEG file") straight to stderr and Leptonica offers no hook to stop it;
 /// the engine reports those warnings itself, as one error line. Process-wide, so serialised
 /// (stderr is unbuffered, so nothing written before is lost).
 enum QuietStandardError {

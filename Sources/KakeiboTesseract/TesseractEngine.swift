@@ -80,7 +80,8 @@ public final class TesseractEngine: OCREngine {
                 throw TesseractError.damagedImage(path: path)
             }
         } else {
-            decoded = pixRead(path)
+            // libpng prints "libpng error: Read Error" for a truncated file before Leptonica gives up.
+            decoded = QuietStandardError.run { pixRead(path) }
         }
         guard let original = decoded else { throw TesseractError.damagedImage(path: path) }
         defer { var pointer: UnsafeMutablePointer<PIX>? = original; pixDestroy(&pointer) }

@@ -49,6 +49,8 @@ final class BatchCommandTests: KakeiboCLITestCase {
             try assertRefused(["batch", batch], mentioning: [mention])
         }
         try assertRefused(["batch", sandbox.path("missing.batch")], mentioning: ["missing.batch: no such file"])
+        try assertRefused(["batch", "/dev/zero"], mentioning: ["/dev/zero: not a regular file"])
+        try assertRefused(["batch", sandbox.directory.path], mentioning: ["not a regular file"])
     }
 
     func testALedgerRefusalStopsTheBatchAndKeepsTheLinesBefore() throws {

@@ -24,6 +24,13 @@ final class HostileReceiptImageTests: KakeiboCLITestCase {
         try assertRefusedQuickly("truncated.jpg", mentioning: ["damaged or truncated"])
     }
 
+    func testTruncatedPNGIsRefusedAsDamagedInOneLine() throws {
+        let whole = try Data(contentsOf: Self.fixtures.appendingPathComponent("injection.png"))
+        let path = sandbox.path("cut.png")
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
+        try assertRefusedQuickly(path, mentioning: ["cut.png is damaged or truncated"])
+    }
+
     func testTextFileNamedJPEGIsNotAnImage() throws {
         let path = sandbox.path("receipt.jpg")
         try "TOTAL 12.50\n".write(toFile: path, atomically: true, encoding: .utf8)

@@ -50,7 +50,7 @@ final class ReceiptsEvalIntegrationTests: XCTestCase {
         let result = try KakeiboBinary.run(["receipts", "read", empty.path])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stderr.split(separator: "\n").filter { $0.hasPrefix("kakeibo: error:") }.count, 1, result.stderr)
-        XCTAssertTrue(result.stderr.contains("the file is empty"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("the file is empty (0 bytes)"), result.stderr)
     }
 
     func testReadParsesObservationsFromAnotherEngine() throws {

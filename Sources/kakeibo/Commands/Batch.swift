@@ -38,10 +38,11 @@ struct Batch: ParsableCommand {
         if file == "-" {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            guard let type = (try? FileManager.default.attributesOfItem(atPath: file))?[.type] as? FileAttributeType else {
                 throw CommandFailure("cannot read \(file): no such file")
             }
+            // A device or a pipe could be read forever; a folder is a mistake.
+            guard type == .typeRegular else { throw CommandFailure("cannot read \(file): not a regular file") }
             data = FileManager.default.contents(atPath: file)
         }
         guard let data, let text = String(data: data, encoding: .utf8) else {

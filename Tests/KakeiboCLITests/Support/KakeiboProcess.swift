@@ -1,4 +1,5 @@
 import Foundation
+import KakeiboTestSupport
 import XCTest
 
 /// What one run of the `kakeibo` binary produced.
@@ -68,7 +69,7 @@ final class KakeiboSandbox {
             "LANG": "C.UTF-8",
             "KAKEIBO_NOW": "2026-11-21",
             "KAKEIBO_ACTOR": "tester",
-        ]
+        ].merging(SanitizerOptions.inherited) { $1 }
     }
 
     func remove() {

@@ -1,4 +1,5 @@
 import Foundation
+import KakeiboTestSupport
 import XCTest
 
 /// Runs the built `kakeibo` and peer tools (hledger) for the agreement tests.
@@ -70,7 +71,7 @@ enum Tools {
         if executable.lastPathComponent == "kakeibo" {
             process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TZ": "UTC",
                                    "LANG": "C.UTF-8", "KAKEIBO_NOW": "2026-11-21", "KAKEIBO_ACTOR": "tester",
-                                   "HOME": NSTemporaryDirectory()]
+                                   "HOME": NSTemporaryDirectory()].merging(SanitizerOptions.inherited) { $1 }
         }
         if let directory { process.currentDirectoryURL = directory }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-tool-\(UUID().uuidString)")
