@@ -36,9 +36,18 @@ final class LedgerProjectorTests: XCTestCase {
         }
         func insertBudgetDefinition(_ definition: BudgetDefinition) { budgets.append(definition) }
         func insertIncomeGoal(_ goal: IncomeGoal) { goals.append(goal) }
-        func learnSuggestion(accountID: String, payee: String?, amount: Money?, delta: Int64) {
+        var learnedItemWords: [String: Int64] = [:]
+        var receiptWords: [String: [String]] = [:]
+        var itemWords: [String: [String]] = [:]
+        func learnSuggestion(accountID: String, payee: String?, amount: Money?, itemWords: [String], delta: Int64) {
             learned[accountID, default: 0] += delta
+            for word in itemWords { learnedItemWords[accountID + " " + word, default: 0] += delta }
         }
+        func saveReceiptItemWords(_ words: [String], receiptID: String) { receiptWords[receiptID] = words }
+        func attachReceiptItemWords(receiptID: String, transactionID: String) {
+            if let words = receiptWords.removeValue(forKey: receiptID) { itemWords[transactionID] = words }
+        }
+        func receiptItemWords(transactionID: String) -> [String] { itemWords[transactionID] ?? [] }
         func budgetDefinitions(accountID: String) -> [BudgetDefinition] { budgets.filter { $0.accountID == accountID } }
         func insertSuggestionOutcome(_ outcome: SuggestionOutcome) { outcomes[outcome.transactionID] = outcome }
         func suggestionOutcome(transactionID: String) -> SuggestionOutcome? { outcomes[transactionID] }

@@ -1,0 +1,12 @@
+-- Receipt line-item words (`i:` features) for the category suggester. A ReceiptScanned keeps its
+-- words by receipt id until the ExpenseCaptured that carries that receipt id moves them to the
+-- transaction, so an edit or void of the expense unlearns exactly what its capture learned.
+CREATE TABLE suggestion_receipt_words (
+    receipt_id TEXT PRIMARY KEY,
+    words      TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE suggestion_item_words (
+    txn_id TEXT PRIMARY KEY,
+    words  TEXT NOT NULL
+) WITHOUT ROWID;
