@@ -1,4 +1,5 @@
 import GRDB
+import KakeiboEventStore
 import KakeiboDomain
 import KakeiboProjections
 
@@ -35,5 +36,36 @@ extension SQLiteProjectionStore {
             """) ?? false
         cache.hasItemWords = known
         return known
+    }
+}
+
+extension SQLiteProjectionStore {
+    /// Set by Migrations/0006 on a ledger that had receipts before item words were learned.
+    static let itemWordsBackfillMarker = "item-words-backfill"
+
+    func needsItemWordsBackfill() throws -> Bool {
+        try Int.fetchOne(db, sql: "SELECT 1 FROM projection_checkpoints WHERE projection = ?",
+                         arguments: [Self.itemWordsBackfillMarker]) != nil
+    }
+
+    /// Folds each scan and the expense read from it (the next event, same command) as a replay
+    /// would, then empties the counts and asks for the suggestion backfill, which learns the words.
+    func backfillItemWords() throws {
+        let positions = try Int64.fetchAll(db, sql: "SELECT position FROM events WHERE type = 'ReceiptScanned' ORDER BY position")
+        for position in positions {
+            guard case .receiptScanned(let scan)? = try EventLog.event(at: position, in: db)?.event() else { continue }
+            let words = SuggestionFeatures.itemTokens(scan.items.map(\.text))
+            guard !words.isEmpty else { continue }
+            try saveReceiptItemWords(words, receiptID: scan.receiptID)
+            if case .expenseCaptured(let expense)? = try EventLog.event(at: position + 1, in: db)?.event(),
+               expense.receiptID == scan.receiptID {
+                try attachReceiptItemWords(receiptID: scan.receiptID, transactionID: expense.transactionID)
+            }
+        }
+        try db.execute(sql: "DELETE FROM suggestion_features")
+        try db.execute(sql: "DELETE FROM suggestion_classes")
+        try db.execute(sql: "INSERT OR IGNORE INTO projection_checkpoints (projection, position) SELECT ?, position FROM projection_checkpoints WHERE projection = 'ledger'",
+                       arguments: [Self.backfillMarker])
+        try db.execute(sql: "DELETE FROM projection_checkpoints WHERE projection = ?", arguments: [Self.itemWordsBackfillMarker])
     }
 }

@@ -87,4 +87,36 @@ final class ReceiptItemWordsTests: LedgerTestCase {
         XCTAssertEqual(try ledger.replayDifferences(), [])
         XCTAssertNil(try ledger.verify().logProblem)
     }
+
+    /// A ledger that imported receipts before Migrations/0006: no item words, no `i:` counts, and
+    /// the marker the migration leaves. Opening reads the words from the scans and relearns once.
+    func testAnUpgradedLedgerReadsItsReceiptsItemWordsOnceOnOpen() throws {
+        let ids = try learnFromReceipts()
+        try ledger.record(.editTransaction(.init(id: ids[0], category: "dining", reason: "café")))
+        try ledger.record(.voidTransaction(id: ids[1], reason: nil))
+        let (learned, words) = try withRawDatabase { db in
+            (try Row.fetchAll(db, sql: "SELECT * FROM suggestion_features ORDER BY 1, 2"),
+             try Row.fetchAll(db, sql: "SELECT * FROM suggestion_item_words ORDER BY 1"))
+        }
+        XCTAssertEqual(words.count, 4)
+        try withRawDatabase { db in
+            try db.execute(sql: """
+                DELETE FROM suggestion_item_words; DELETE FROM suggestion_receipt_words;
+                DELETE FROM suggestion_features WHERE feature LIKE 'i:%';
+                INSERT INTO projection_checkpoints (projection, position) VALUES ('item-words-backfill', 1)
+                """)
+        }
+        XCTAssertNotEqual(try ledger.replayDifferences(), [])
+        ledger = try Ledger.open(at: path, environment: .deterministic(startingAt: 1_795_262_400_000, seed: 9))
+        try withRawDatabase { db in
+            XCTAssertEqual(try Row.fetchAll(db, sql: "SELECT * FROM suggestion_features ORDER BY 1, 2"), learned)
+            XCTAssertEqual(try Row.fetchAll(db, sql: "SELECT * FROM suggestion_item_words ORDER BY 1"), words)
+            XCTAssertEqual(try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM projection_checkpoints WHERE projection IN ('item-words-backfill', 'suggestions-backfill')
+                """), 0)
+        }
+        XCTAssertEqual(try ledger.replayDifferences(), [])
+        ledger = try Ledger.open(at: path)
+        XCTAssertEqual(try ledger.replayDifferences(), [], "a second open learns nothing twice")
+    }
 }
