@@ -36,9 +36,18 @@ final class LedgerProjectorTests: XCTestCase {
         }
         func insertBudgetDefinition(_ definition: BudgetDefinition) { budgets.append(definition) }
         func insertIncomeGoal(_ goal: IncomeGoal) { goals.append(goal) }
-        func learnSuggestion(accountID: String, payee: String?, amount: Money?, delta: Int64) {
+        var learnedItemWords: [String: Int64] = [:]
+        var receiptWords: [String: [String]] = [:]
+        var itemWords: [String: [String]] = [:]
+        func learnSuggestion(accountID: String, payee: String?, amount: Money?, itemWords: [String], delta: Int64) {
             learned[accountID, default: 0] += delta
+            for word in itemWords { learnedItemWords[accountID + " " + word, default: 0] += delta }
         }
+        func saveReceiptItemWords(_ words: [String], receiptID: String) { receiptWords[receiptID] = words }
+        func attachReceiptItemWords(receiptID: String, transactionID: String) {
+            if let words = receiptWords.removeValue(forKey: receiptID) { itemWords[transactionID] = words }
+        }
+        func receiptItemWords(transactionID: String) -> [String] { itemWords[transactionID] ?? [] }
         func budgetDefinitions(accountID: String) -> [BudgetDefinition] { budgets.filter { $0.accountID == accountID } }
         func insertSuggestionOutcome(_ outcome: SuggestionOutcome) { outcomes[outcome.transactionID] = outcome }
         func suggestionOutcome(transactionID: String) -> SuggestionOutcome? { outcomes[transactionID] }
@@ -75,6 +84,36 @@ final class LedgerProjectorTests: XCTestCase {
         try apply(.transactionVoided(.init(transactionID: "t1", reason: nil)))
         XCTAssertEqual(store.balances(accountID: "fun") + store.balances(accountID: "cash"), [])
         XCTAssertEqual(store.transactions["t1"]?.isVoided, true)
+    }
+
+    func testReceiptItemWordsFollowTheExpenseThroughEditAndVoid() throws {
+        let store = MemoryStore()
+        var position: Int64 = 0
+        func apply(_ event: LedgerEvent) throws {
+            position += 1
+            try LedgerProjector.apply(event, at: position, recordedAt: 0, to: store)
+        }
+        try apply(.ledgerCreated(.init(name: "h", baseCurrency: .usd, timeZone: "UTC")))
+        try apply(.accountOpened(.init(accountID: "cash", name: try AccountName("assets:cash"), type: .asset, currency: .usd)))
+        try apply(.accountOpened(.init(accountID: "food", name: try AccountName("expenses:food"), type: .expense, currency: .usd)))
+        try apply(.accountOpened(.init(accountID: "fun", name: try AccountName("expenses:fun"), type: .expense, currency: .usd)))
+        try apply(.receiptScanned(.init(
+            receiptID: "r1", imageSHA256: String(repeating: "a", count: 64), engine: .init(name: "t", version: "5", language: "eng"),
+            preprocessing: [], rows: [], fields: [:], warnings: [],
+            items: [.init(text: "TEH TARIK 2 PCS", quantity: 2, amountMinorUnits: 500, confidenceBasisPoints: 9000, rows: [])])))
+        var expense = LedgerEvent.MoneyMoved(transactionID: "t1", date: try LocalDate(iso: "2026-11-02"),
+                                             amount: Money(minorUnits: 500, currency: .usd), fromAccountID: "cash", toAccountID: "food",
+                                             payee: "Kopitiam", memo: nil)
+        expense.receiptID = "r1"
+        try apply(.expenseCaptured(expense))
+        XCTAssertEqual(store.learnedItemWords, ["food i:teh": 1, "food i:tarik": 1])
+        XCTAssertEqual(store.receiptWords, [:], "the scan's words moved to the expense")
+
+        try apply(.transactionEdited(.init(transactionID: "t1", changes: [FieldChange(field: .toAccount, before: "food", after: "fun")],
+                                           reason: nil)))
+        XCTAssertEqual(store.learnedItemWords, ["food i:teh": 0, "food i:tarik": 0, "fun i:teh": 1, "fun i:tarik": 1])
+        try apply(.transactionVoided(.init(transactionID: "t1", reason: nil)))
+        XCTAssertEqual(store.learnedItemWords.values.filter { $0 != 0 }, [])
     }
 
     func testEditOfAnUnknownTransactionIsAMalformedLog() {

@@ -12,9 +12,14 @@ public protocol LedgerStateReader {
     func budgetDefinitions(accountID: String) throws -> [BudgetDefinition]
     /// The suggester's category for an uncategorised expense, or its abstention (nil account);
     /// nil when this reader has no suggester. Read from projections as of the log head.
-    func categorySuggestion(payee: String?, amount: Money) throws -> AppliedSuggestion?
+    /// `itemWords` are a receipt's `SuggestionFeatures.itemTokens`, empty for other captures.
+    func categorySuggestion(payee: String?, amount: Money, itemWords: [String]) throws -> AppliedSuggestion?
 }
 
 extension LedgerStateReader {
-    public func categorySuggestion(payee: String?, amount: Money) throws -> AppliedSuggestion? { nil }
+    public func categorySuggestion(payee: String?, amount: Money, itemWords: [String]) throws -> AppliedSuggestion? { nil }
+
+    public func categorySuggestion(payee: String?, amount: Money) throws -> AppliedSuggestion? {
+        try categorySuggestion(payee: payee, amount: amount, itemWords: [])
+    }
 }

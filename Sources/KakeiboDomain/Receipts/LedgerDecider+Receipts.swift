@@ -15,7 +15,8 @@ extension LedgerDecider {
             to = try categoryAccount(category, type: .expense)
         } else {
             // Like a capture without a category: a confident suggestion, else `expenses:unknown`.
-            suggestion = try state.categorySuggestion(payee: payee, amount: total)
+            suggestion = try state.categorySuggestion(payee: payee, amount: total,
+                                                      itemWords: SuggestionFeatures.itemTokens(scan.items.map(\.text)))
             if let id = suggestion?.accountID, let suggested = try state.account(id: id), suggested.currency == total.currency {
                 to = try categoryAccount(suggested.name.rawValue, type: .expense)
             } else if let fallback = try state.account(named: AppliedSuggestion.uncategorisedExpenses) {

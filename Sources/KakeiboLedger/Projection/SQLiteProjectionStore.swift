@@ -243,6 +243,8 @@ final class ProjectionCache {
     /// document count), and the features of each payee seen, so a batch tokenises each once.
     var pendingSuggestions: [SuggestionKey: Int64] = [:]
     var payeeFeatures: [String: [String]] = [:]
+    /// Whether any receipt item words are stored; nil until first asked.
+    var hasItemWords: Bool?
     /// Documents and feature totals per category and the vocabulary size, read once and kept until
     /// a flush changes the counts: an import asking for a suggestion per row scans the tables once.
     var suggestionTotals: (documents: [String: Int64], totals: [String: Int64], vocabulary: Int)?

@@ -51,6 +51,12 @@ extension Ledger {
     /// A ledger upgraded to suggestions learns its existing expenses once, on open; the check is
     /// one read, and the write happens only that once.
     func backfillSuggestionsIfNeeded() throws {
+        if try writer.read({ db in try SQLiteProjectionStore(db: db).needsItemWordsBackfill() }) {
+            try writeTransaction { db in
+                let store = SQLiteProjectionStore(db: db)
+                if try store.needsItemWordsBackfill() { try store.backfillItemWords() }
+            }
+        }
         guard try writer.read({ db in try SQLiteProjectionStore(db: db).needsSuggestionBackfill() }) else { return }
         try writeTransaction { db in
             let store = SQLiteProjectionStore(db: db)

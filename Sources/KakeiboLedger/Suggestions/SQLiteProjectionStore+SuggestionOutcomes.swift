@@ -38,18 +38,18 @@ extension SQLiteProjectionStore {
 
     // MARK: - Suggesting inside a write
 
-    func categorySuggestion(payee: String?, amount: Money) throws -> AppliedSuggestion? {
+    func categorySuggestion(payee: String?, amount: Money, itemWords: [String]) throws -> AppliedSuggestion? {
         try flushSuggestions() // earlier entries of the same batch have taught it too
-        let suggestion = try categorySuggester(payee: payee, amount: amount, threshold: AppliedSuggestion.defaultThreshold)
-            .suggest(payee: payee, amount: amount)
+        let suggestion = try categorySuggester(payee: payee, amount: amount, itemWords: itemWords, threshold: AppliedSuggestion.defaultThreshold)
+            .suggest(payee: payee, amount: amount, itemWords: itemWords)
         return AppliedSuggestion(accountID: suggestion.accountID, confidenceBasisPoints: suggestion.confidenceBasisPoints)
     }
 
     /// A suggester limited to categories an expense may be filed under now: open expense accounts
     /// (in `amount`'s currency, when given) that are not archived and not the uncategorised fallback.
-    func categorySuggester(payee: String?, amount: Money?, threshold: Int64) throws -> CategorySuggester {
+    func categorySuggester(payee: String?, amount: Money?, itemWords: [String] = [], threshold: Int64) throws -> CategorySuggester {
         let allowed = try suggestableCategories(currency: amount?.currency)
-        var counts = try suggestionCounts(features: SuggestionFeatures.of(payee: payee, amount: amount))
+        var counts = try suggestionCounts(features: SuggestionFeatures.of(payee: payee, amount: amount) + itemWords)
         let ids = Set(allowed.map(\.accountID))
         counts.documents = counts.documents.filter { ids.contains($0.key) }
         return CategorySuggester(counts: counts, threshold: threshold, lexicon: allowed)

@@ -7,7 +7,7 @@ import KakeiboProjections
 
 extension SQLiteProjectionStore {
     /// Adds up in memory; `flushSuggestions()` writes once per batch, like balances.
-    func learnSuggestion(accountID: String, payee: String?, amount: Money?, delta: Int64) throws {
+    func learnSuggestion(accountID: String, payee: String?, amount: Money?, itemWords: [String] = [], delta: Int64) throws {
         var features: [String]
         if let payee, let cached = cache.payeeFeatures[payee] {
             features = cached
@@ -19,6 +19,7 @@ extension SQLiteProjectionStore {
             }
         }
         if let amount { features.append(SuggestionFeatures.amountBucket(amount)) }
+        features += itemWords
         cache.pendingSuggestions[.init(account: accountID, feature: nil), default: 0] += delta
         for feature in features { cache.pendingSuggestions[.init(account: accountID, feature: feature), default: 0] += delta }
     }
@@ -66,18 +67,20 @@ extension SQLiteProjectionStore {
     /// since voids and edits unlearn exactly what they replace), then clears the marker.
     func backfillSuggestions() throws {
         let rows = try Row.fetchAll(db, sql: """
-            SELECT p.account_id, t.payee, p.amount, p.currency
-            FROM transactions t JOIN postings p ON p.txn_id = t.txn_id AND p.line = 0 WHERE t.kind = 'expense'
+            SELECT p.account_id, t.payee, p.amount, p.currency, w.words
+            FROM transactions t JOIN postings p ON p.txn_id = t.txn_id AND p.line = 0
+            LEFT JOIN suggestion_item_words w ON w.txn_id = t.txn_id WHERE t.kind = 'expense'
             UNION ALL
-            SELECT p.account_id, t.payee, p.amount, p.currency
+            SELECT p.account_id, t.payee, p.amount, p.currency, NULL
             FROM transactions t JOIN postings p ON p.txn_id = t.txn_id JOIN accounts a ON a.account_id = p.account_id
             WHERE t.kind = 'general' AND a.type = 'expense' AND p.amount > 0
               AND (SELECT COUNT(*) FROM postings q JOIN accounts b ON b.account_id = q.account_id
                    WHERE q.txn_id = t.txn_id AND b.type = 'expense') = 1
             """)
         for row in rows {
+            let words: String? = row[4]
             try learnSuggestion(accountID: row[0], payee: row[1], amount: Money(minorUnits: row[2], currency: try Currency(code: row[3])),
-                                delta: 1)
+                                itemWords: words.map { $0.split(separator: " ").map(String.init) } ?? [], delta: 1)
         }
         try flushSuggestions()
         try db.execute(sql: "DELETE FROM projection_checkpoints WHERE projection = ?", arguments: [Self.backfillMarker])

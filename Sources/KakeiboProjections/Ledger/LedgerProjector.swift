@@ -42,6 +42,9 @@ public enum LedgerProjector {
             guard let transaction = try LedgerTransaction(recordedBy: event) else { return }
             try store.insertTransaction(transaction, at: position)
             try post(transaction.postings, sign: 1, to: store)
+            if case .expenseCaptured(let e) = event, let receiptID = e.receiptID {
+                try store.attachReceiptItemWords(receiptID: receiptID, transactionID: transaction.id)
+            }
             try learn(transaction, delta: 1, store)
             if let suggestion = event.suggestion {
                 try store.insertSuggestionOutcome(SuggestionOutcome(
@@ -82,9 +85,10 @@ public enum LedgerProjector {
         case .incomeGoalSet(let e):
             try store.insertIncomeGoal(IncomeGoal(position: position, length: e.length, amount: e.amount,
                                                   effectiveFrom: e.effectiveFrom))
-        case .receiptScanned:
-            // Kept in the log for `receipt show`; the expense that follows carries the money.
-            break
+        case .receiptScanned(let e):
+            // The expense that follows carries the money; its item words teach the suggester.
+            let words = SuggestionFeatures.itemTokens(e.items.map(\.text))
+            if !words.isEmpty { try store.saveReceiptItemWords(words, receiptID: e.receiptID) }
         }
     }
 
@@ -96,7 +100,8 @@ public enum LedgerProjector {
         switch transaction.kind {
         case .expense:
             guard let category = transaction.toAccountID else { return }
-            try store.learnSuggestion(accountID: category, payee: transaction.payee, amount: transaction.amount, delta: delta)
+            try store.learnSuggestion(accountID: category, payee: transaction.payee, amount: transaction.amount,
+                                      itemWords: try store.receiptItemWords(transactionID: transaction.id), delta: delta)
         case .general:
             var expense: Posting?
             for posting in transaction.postings where try store.account(id: posting.accountID)?.type == .expense {
@@ -104,7 +109,8 @@ public enum LedgerProjector {
                 expense = posting
             }
             guard let expense, expense.amount.minorUnits > 0 else { return }
-            try store.learnSuggestion(accountID: expense.accountID, payee: transaction.payee, amount: expense.amount, delta: delta)
+            try store.learnSuggestion(accountID: expense.accountID, payee: transaction.payee, amount: expense.amount, itemWords: [],
+                                      delta: delta)
         case .income, .transfer:
             return
         }

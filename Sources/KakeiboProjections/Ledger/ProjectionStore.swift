@@ -18,8 +18,14 @@ public protocol ProjectionStore: LedgerStateReader {
     func insertBudgetDefinition(_ definition: BudgetDefinition) throws
     func insertIncomeGoal(_ goal: IncomeGoal) throws
     /// Adds `delta` (±1) to an expense category's learned count and to each feature of the expense
-    /// (`SuggestionFeatures.of(payee:amount:)`).
-    func learnSuggestion(accountID: String, payee: String?, amount: Money?, delta: Int64) throws
+    /// (`SuggestionFeatures.of(payee:amount:)` plus its receipt's `i:` item words).
+    func learnSuggestion(accountID: String, payee: String?, amount: Money?, itemWords: [String], delta: Int64) throws
+    /// Keeps a scanned receipt's item words until the expense read from it is captured.
+    func saveReceiptItemWords(_ words: [String], receiptID: String) throws
+    /// Moves a receipt's item words to the expense that carries its receipt id.
+    func attachReceiptItemWords(receiptID: String, transactionID: String) throws
+    /// The item words of the receipt an expense was read from (empty when none).
+    func receiptItemWords(transactionID: String) throws -> [String]
     /// Keeps a suggestion applied (or declined) at capture or import, and later what became of it.
     func insertSuggestionOutcome(_ outcome: SuggestionOutcome) throws
     func suggestionOutcome(transactionID: String) throws -> SuggestionOutcome?

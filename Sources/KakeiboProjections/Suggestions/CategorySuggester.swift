@@ -47,19 +47,22 @@ public struct CategorySuggester {
         self.lexicon = lexicon
     }
 
-    public func suggest(payee: String?, amount: Money?) -> CategorySuggestion {
+    /// `itemWords` are a receipt's `SuggestionFeatures.itemTokens`: with a payee never seen before,
+    /// the items bought can still name the category.
+    public func suggest(payee: String?, amount: Money?, itemWords: [String] = []) -> CategorySuggestion {
         let classes = counts.documents.filter { $0.value > 0 }.keys.sorted()
         // Words no category has seen say nothing about any of them; left in, smoothing would
         // tilt every unseen word towards the categories with the fewest words.
-        let query = SuggestionFeatures.of(payee: payee, amount: amount).filter { feature in
+        let query = (SuggestionFeatures.of(payee: payee, amount: amount) + itemWords).filter { feature in
             classes.contains { (counts.features[$0]?[feature] ?? 0) > 0 }
         }
-        let payeeFeatures = query.filter { $0.hasPrefix("payee:") }
-        let known = payeeFeatures.filter { feature in classes.contains { (counts.features[$0]?[feature] ?? 0) > 0 } }
-        // Learned evidence overrides the lexicon: it speaks only when no payee word has any.
+        let known = query.filter { $0.hasPrefix("payee:") || $0.hasPrefix("i:") }
+        // Learned evidence overrides the lexicon: it speaks only when no payee or item word has any.
         if known.isEmpty, let hit = lexiconSuggestion(payee) { return hit }
         guard !classes.isEmpty else { return abstain("nothing learned yet: categorise a few expenses first") }
-        guard !known.isEmpty else { return abstain("no payee word has been seen before") }
+        guard !known.isEmpty else {
+            return abstain(itemWords.isEmpty ? "no payee word has been seen before" : "no payee or item word has been seen before")
+        }
 
         let v = Double(max(counts.vocabularySize, 1)), alpha = 0.1
         let scores = classes.map { id -> (String, Double) in
@@ -83,7 +86,9 @@ public struct CategorySuggester {
             return (feature, count)
         }
         let strongest = supporting.sorted { a, b in a.count != b.count ? a.count > b.count : a.feature < b.feature }
-        let evidence: [String] = strongest.prefix(5).map { String($0.feature.dropFirst("payee:".count)) }
+        let evidence: [String] = strongest.prefix(5).map {
+            $0.feature.hasPrefix("payee:") ? String($0.feature.dropFirst("payee:".count)) : $0.feature
+        }
         let alternatives = ranked.dropFirst().prefix(3).map { (accountID: $0.0, confidenceBasisPoints: $0.1) }
         guard confidence >= threshold else {
             return CategorySuggestion(accountID: nil, confidenceBasisPoints: confidence, evidence: evidence,
