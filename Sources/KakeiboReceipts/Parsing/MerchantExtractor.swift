@@ -167,7 +167,11 @@ struct MerchantExtractor: Sendable {
     private func cleanName(_ text: String) -> String {
         // Registration numbers after the name: `(123456-X)`, `1110644-V`, `[1234567]`.
         // `S/B(587969-U)`: a bracket starts a new word.
-        var words = text.replacingOccurrences(of: "(", with: " (").split(separator: " ").map(String.init)
+        let spaced = text.reduce(into: "") { out, character in
+            if character == "(" { out.append(" ") }
+            out.append(character)
+        }
+        var words = spaced.split(separator: " ").map(String.init)
         while let last = words.last, words.count > 1, last.filter(\.isNumber).count >= 4 || isRegistration(last.uppercased()) {
             words.removeLast()
         }
