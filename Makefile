@@ -6,7 +6,7 @@ APT_PACKAGES ?= libsqlite3-dev sqlite3 hledger libtesseract-dev libleptonica-dev
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DB      ?=
 
-.PHONY: deps python-deps build release test fuzz demo bench bench-quick clean
+.PHONY: deps python-deps build release test fuzz demo bench bench-quick bench-floor clean
 
 deps:
 	@missing=""; \
@@ -55,6 +55,12 @@ EVENTS ?= 100000
 bench-quick: deps
 	cd Benchmarks && $(SWIFT) build -c release --product kakeibo && \
 		$(SWIFT) run -c release ledger-bench --events $(EVENTS)
+
+# What SQLite alone costs for the same append and replay, in C on the same schema: the floor under the figures above.
+bench-floor: deps
+	mkdir -p .build && cc -O2 -o .build/sqlite-floor Benchmarks/Floor/sqlite-floor.c -lsqlite3 && \
+		.build/sqlite-floor Migrations "$${TMPDIR:-/tmp}/kakeibo-sqlite-floor.sqlite" $(EVENTS); \
+		status=$$?; rm -f "$${TMPDIR:-/tmp}"/kakeibo-sqlite-floor.sqlite*; exit $$status
 
 clean:
 	rm -rf .build
