@@ -114,14 +114,16 @@ final class TwoProcessWriterTests: XCTestCase {
             process.arguments = ["--db", sandbox.db, "import", "journal", journal]
             process.environment = sandbox.environment
             process.standardOutput = FileHandle.nullDevice
-            let errors = Pipe()
-            process.standardError = errors
+            // A file, not a pipe: the import could block on a full pipe while nobody reads it.
+            let errors = URL(fileURLWithPath: journal + ".stderr")
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: errors)
             try process.run()
             return (process, errors)
         }
         for (process, errors) in processes {
             process.waitUntilExit()
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let message = String(decoding: try Data(contentsOf: errors), as: UTF8.self)
             XCTAssertEqual(process.terminationStatus, 0, message)
         }
 
