@@ -74,6 +74,24 @@ static void uuid(char out[37], unsigned kind, unsigned long n) {
     snprintf(out, 37, "019b76da-%04x-7000-%04lx-%012lx", kind, (n >> 48) & 0xffff, n & 0xffffffffffffUL);
 }
 
+/* One transaction row and its two postings, as the ledger projection writes them. */
+static void project(sqlite3 *db, sqlite3_stmt *transaction, sqlite3_stmt *posting, const char *txnID, long position,
+                    const char *accounts[2], long amount) {
+    sqlite3_bind_text(transaction, 1, txnID, 36, SQLITE_STATIC);
+    sqlite3_bind_int64(transaction, 2, position);
+    sqlite3_bind_int64(transaction, 3, position);
+    check(db, sqlite3_step(transaction), SQLITE_DONE, "insert transaction");
+    sqlite3_reset(transaction);
+    for (int line = 0; line < 2; line++) {
+        sqlite3_bind_text(posting, 1, txnID, 36, SQLITE_STATIC);
+        sqlite3_bind_int(posting, 2, line);
+        sqlite3_bind_text(posting, 3, accounts[line], 36, SQLITE_STATIC);
+        sqlite3_bind_int64(posting, 4, line ? amount : -amount);
+        check(db, sqlite3_step(posting), SQLITE_DONE, "insert posting");
+        sqlite3_reset(posting);
+    }
+}
+
 struct clocks { double wall, cpu; };
 static struct clocks now(void) { return (struct clocks){seconds(CLOCK_MONOTONIC), seconds(CLOCK_PROCESS_CPUTIME_ID)}; }
 static void report(const char *what, long rows, struct clocks start) {
@@ -133,19 +151,7 @@ int main(int argc, char **argv) {
         check(db, sqlite3_step(event), SQLITE_DONE, "insert event");
         sqlite3_reset(event);
         memcpy(previous, hash, 32);
-        sqlite3_bind_text(transaction, 1, txnID, 36, SQLITE_STATIC);
-        sqlite3_bind_int64(transaction, 2, i);
-        sqlite3_bind_int64(transaction, 3, i);
-        check(db, sqlite3_step(transaction), SQLITE_DONE, "insert transaction");
-        sqlite3_reset(transaction);
-        for (int line = 0; line < 2; line++) {
-            sqlite3_bind_text(posting, 1, txnID, 36, SQLITE_STATIC);
-            sqlite3_bind_int(posting, 2, line);
-            sqlite3_bind_text(posting, 3, accounts[line], 36, SQLITE_STATIC);
-            sqlite3_bind_int64(posting, 4, line ? 100 + i % 9000 : -(100 + i % 9000));
-            check(db, sqlite3_step(posting), SQLITE_DONE, "insert posting");
-            sqlite3_reset(posting);
-        }
+        project(db, transaction, posting, txnID, i, accounts, 100 + i % 9000);
     }
     run(db, "COMMIT");
     report("append", n, start);
@@ -168,19 +174,7 @@ int main(int argc, char **argv) {
         const char *id = strstr(text, "\"txn\":\"");
         if (!id) { fprintf(stderr, "sqlite-floor: payload without a txn\n"); return 1; }
         memcpy(txnID, id + 7, 36);
-        sqlite3_bind_text(transaction, 1, txnID, 36, SQLITE_STATIC);
-        sqlite3_bind_int64(transaction, 2, position);
-        sqlite3_bind_int64(transaction, 3, position);
-        check(db, sqlite3_step(transaction), SQLITE_DONE, "insert transaction");
-        sqlite3_reset(transaction);
-        for (int line = 0; line < 2; line++) {
-            sqlite3_bind_text(posting, 1, txnID, 36, SQLITE_STATIC);
-            sqlite3_bind_int(posting, 2, line);
-            sqlite3_bind_text(posting, 3, accounts[line], 36, SQLITE_STATIC);
-            sqlite3_bind_int64(posting, 4, line ? 1 : -1);
-            check(db, sqlite3_step(posting), SQLITE_DONE, "insert posting");
-            sqlite3_reset(posting);
-        }
+        project(db, transaction, posting, txnID, position, accounts, 1);
         rows++;
     }
     sqlite3_finalize(read);

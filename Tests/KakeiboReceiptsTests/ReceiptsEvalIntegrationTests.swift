@@ -1,4 +1,5 @@
 import Foundation
+import KakeiboTestSupport
 import XCTest
 
 /// Runs `kakeibo receipts eval` on the 60 real receipts in ../shared/receipts-dev when that folder exists,
@@ -89,28 +90,8 @@ enum KakeiboBinary {
         throw XCTSkip("the kakeibo binary was not found next to the tests (looked in \(candidates.map(\.path)))")
     }
 
-    /// Output goes to files, not pipes: a child writing more than a pipe holds to one stream
-    /// while the other is being read would never finish.
     static func run(_ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = try locate()
-        process.arguments = arguments
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        let output = try ChildProcess.run(try locate(), arguments)
+        return Result(status: output.status, stdout: output.stdout, stderr: output.stderr)
     }
 }

@@ -88,41 +88,10 @@ final class KakeiboSandbox {
     @discardableResult
     func runRaw(_ arguments: [String], extraEnvironment: [String: String] = [:]) throws -> CommandResult {
         runCount += 1
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.environment = environment.merging(extraEnvironment) { $1 }
-        process.currentDirectoryURL = directory
-
-        // Files, not pipes: nothing can block on a full pipe buffer.
-        let token = UUID().uuidString
-        let outURL = directory.appendingPathComponent(".out-\(token)")
-        let errURL = directory.appendingPathComponent(".err-\(token)")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let outHandle = try FileHandle(forWritingTo: outURL)
-        let errHandle = try FileHandle(forWritingTo: errURL)
-        defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        process.standardInput = FileHandle.nullDevice
-
-        try process.run()
-        // A watchdog, not a sleep: a hung command is killed so the suite still finishes.
-        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: watchdog)
-        process.waitUntilExit()
-        watchdog.cancel()
-        try outHandle.close()
-        try errHandle.close()
-
-        return CommandResult(arguments: arguments, exitCode: process.terminationStatus,
-                             crashed: process.terminationReason == .uncaughtSignal,
-                             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        let output = try ChildProcess.run(binary, arguments, environment: environment.merging(extraEnvironment) { $1 },
+                                          in: directory, timeout: 20)
+        return CommandResult(arguments: arguments, exitCode: output.status, crashed: output.crashed,
+                             stdout: output.stdout, stderr: output.stderr)
     }
 
     /// Finds the `kakeibo` executable built next to this test bundle.

@@ -65,37 +65,13 @@ enum Tools {
     /// (hledger, python) inherit ours, since some find their installation through `HOME`.
     @discardableResult
     static func run(_ executable: URL, _ arguments: [String], stdin: String? = nil, in directory: URL? = nil) throws -> Output {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        var environment: [String: String]?
         if executable.lastPathComponent == "kakeibo" {
-            process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TZ": "UTC",
-                                   "LANG": "C.UTF-8", "KAKEIBO_NOW": "2026-11-21", "KAKEIBO_ACTOR": "tester",
-                                   "HOME": NSTemporaryDirectory()].merging(SanitizerOptions.inherited) { $1 }
+            environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TZ": "UTC",
+                           "LANG": "C.UTF-8", "KAKEIBO_NOW": "2026-11-21", "KAKEIBO_ACTOR": "tester",
+                           "HOME": NSTemporaryDirectory()].merging(SanitizerOptions.inherited) { $1 }
         }
-        if let directory { process.currentDirectoryURL = directory }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-tool-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        if let stdin {
-            let inURL = scratch.appendingPathComponent("in")
-            try Data(stdin.utf8).write(to: inURL)
-            process.standardInput = try FileHandle(forReadingFrom: inURL)
-        } else {
-            process.standardInput = FileHandle.nullDevice
-        }
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return Output(status: process.terminationStatus,
-                      stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        let output = try ChildProcess.run(executable, arguments, environment: environment, stdin: stdin, in: directory)
+        return Output(status: output.status, stdout: output.stdout, stderr: output.stderr)
     }
 }
