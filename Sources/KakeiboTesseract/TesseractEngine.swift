@@ -31,7 +31,7 @@ public final class TesseractEngine: OCREngine {
     /// Checked from the file's header before anything is decoded.
     public var limits = ImageLimits()
     /// Read the date rows again closer up (see `rereadDateRows`): on the dev set 52 → 55 of 60 dates
-    /// (4 repaired, 1 broken) for about 15 % more CPU.
+    /// (4 repaired, 1 broken) for about 15 % more CPU; 56 once `DateRowReread` prefers digits read open.
     public var rereadsDate = true
 
     /// Folders Debian and Homebrew install models into, tried after `TESSDATA_PREFIX`.

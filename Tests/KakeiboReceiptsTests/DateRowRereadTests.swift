@@ -56,6 +56,28 @@ final class DateRowRereadTests: XCTestCase {
         XCTAssertNil(judge.replacement(for: bottom, readings: [words("O4/1Z/2019", y: 0.9)], elsewhere: ["2019-12-04"]))
     }
 
+    func testAReadingWithADigitOpenOutweighsAgreeingFilledReadings() throws {
+        // Ink fills gaps (3 → 9) far more often than it opens them: the page's 23 stands against two closer 29s.
+        let page = row("Date : 23-06-2018 17:31:54")
+        XCTAssertNil(judge.replacement(for: page, readings: [words("Date : 29-06-2018 17:31:54"), words("Date: 29-06-2018 17:31:54")]))
+        // And one closer reading with the gap open repairs the page's filled one.
+        let filled = row("Date: 16/07/2019")
+        let replacement = try XCTUnwrap(judge.replacement(for: filled, readings: [words("Date: 16/07/2019"), words("Date: 15/07/2019")]))
+        XCTAssertEqual(judge.date(in: replacement), "2019-07-15")
+    }
+
+    func testFilledReadingsDoNotOverturnAnOpenPage() {
+        let page = row("Date: 15/07/2019")
+        XCTAssertNil(judge.replacement(for: page, readings: [words("Date: 16/07/2019"), words("Date: 16/07/2019")]))
+        XCTAssertNil(judge.replacement(for: page, readings: [words("Date: 18/07/2019"), words("Date: 16/07/2019")]))
+    }
+
+    func testAReadingSureOfTheFilledDigitKeepsIt() {
+        // Fading opens gaps too (a 9 losing its top reads as 3): a reading OCR is sure of is not second-guessed.
+        let page = row("Date: 29/07/2019")
+        XCTAssertNil(judge.replacement(for: page, readings: [words("Date: 29/07/2019", confidence: 0.97), words("Date: 23/07/2019")]))
+    }
+
     func testOnlyDateRowsAreWorthRereading() {
         let rows = [row("ACME TRADING SDN BHD", y: 0.05), row("Date: 02/01/2020", y: 0.1), row("TOTAL 12.50", y: 0.5), row("Cashier 3 Time 18:22", y: 0.6)]
         XCTAssertEqual(judge.rowsWorthRereading(rows).map(\.text), ["Date: 02/01/2020"])
