@@ -8,8 +8,8 @@ final class ReceiptsEvalIntegrationTests: XCTestCase {
     static let devSet = repository.deletingLastPathComponent().appendingPathComponent("shared/receipts-dev")
 
     /// Tesseract 5.3.0, eng, PSM 3, narrow images scaled to 1400 px, date rows re-read at 2x and 3x, digits that ink
-    /// filled in read open (`DigitFill`), at this commit: total 55/60, date 57/60, merchant fuzzy 57/60, high-confidence
-    /// fields 68/68 right. The targets: total 0.90, date 0.95, merchant fuzzy 0.80, high-confidence 0.97.
+    /// filled in read open (`DigitFill`), a band around the time read when no date is found, at this commit: total
+    /// 55/60, date 58/60, merchant fuzzy 57/60, high-confidence fields 68/68 right. The targets: total 0.90, date 0.95, merchant fuzzy 0.80, high-confidence 0.97.
     static let floors: [String: Double] = [
         "total": 0.90,
         "date": 0.95,

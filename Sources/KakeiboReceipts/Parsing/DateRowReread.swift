@@ -62,4 +62,41 @@ public struct DateRowReread: Sendable {
         guard let chosen, chosen != original, let index = dates.firstIndex(of: chosen) else { return nil }
         return readings[index]
     }
+
+    // MARK: - No date on the page
+
+    /// Rows with a clock time (`12:05`, `00:06:00`, even misread as `90:06:00`). On a receipt where OCR found no
+    /// date at all, the date is most likely printed beside the time or a line above or below it.
+    public func clockRows(_ rows: [TextRow]) -> [TextRow] {
+        rows.filter { $0.words.contains { Self.looksLikeClock($0.text) } }
+    }
+
+    /// A digit, a colon, two digits.
+    static func looksLikeClock(_ text: String) -> Bool {
+        let characters = Array(text)
+        guard characters.count >= 4 else { return false }
+        return (1..<(characters.count - 2)).contains { index in
+            characters[index] == ":" && characters[index - 1].isASCIIDigit && characters[index + 1].isASCIIDigit && characters[index + 2].isASCIIDigit
+        }
+    }
+
+    /// The words of the row naming the date that at least `agreement` readings of a band of the page agree on (and
+    /// no other date as often), from the first reading naming it; nil when they do not agree.
+    public func dateRow(in readings: [[TextObservation]]) -> [TextObservation]? {
+        var found: [(date: String, words: [TextObservation])] = []
+        for reading in readings {
+            for row in parser.rows(from: reading) {
+                if let value = date(in: row.words) { found.append((value, row.words)); break }
+            }
+        }
+        var votes: [String: Int] = [:]
+        for item in found { votes[item.date, default: 0] += 1 }
+        let ranked = votes.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }
+        guard let (winner, count) = ranked.first, count >= agreement, ranked.dropFirst().allSatisfy({ $0.value < count }) else { return nil }
+        return found.first { $0.date == winner }?.words
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
