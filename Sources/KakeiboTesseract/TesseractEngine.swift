@@ -145,9 +145,9 @@ public final class TesseractEngine: OCREngine {
         var observations = words(width: Double(pixGetWidth(prepared)), height: Double(pixGetHeight(prepared)))
         if rereadsDate {
             let reread = rereadDateRows(of: prepared, scaledBy: scale, observations)
-            if reread.replaced > 0 {
+            if let step = reread.step {
                 observations = reread.observations
-                steps.append("date rows re-read: \(reread.replaced) replaced")
+                steps.append(step)
             }
         }
         return (observations, steps)
@@ -159,7 +159,7 @@ public final class TesseractEngine: OCREngine {
 
     /// The date is a few digits where 5, 6, 8 and 3 swap. Reads each row a date is (or is labelled) on again,
     /// cropped and enlarged; `DateRowReread` decides whether the closer readings replace the row's words.
-    private func rereadDateRows(of page: UnsafeMutablePointer<PIX>, scaledBy pageScale: Float, _ observations: [TextObservation]) -> (observations: [TextObservation], replaced: Int) {
+    private func rereadDateRows(of page: UnsafeMutablePointer<PIX>, scaledBy pageScale: Float, _ observations: [TextObservation]) -> (observations: [TextObservation], step: String?) {
         let judge = DateRowReread()
         let rows = judge.parser.rows(from: observations)
         var replacements: [(row: TextRow, words: [TextObservation])] = []
@@ -182,15 +182,15 @@ public final class TesseractEngine: OCREngine {
                     let x = word.x + word.width / 2, y = word.y + word.height / 2
                     return !(found.minX...found.maxX).contains(x) || !(found.minY...found.maxY).contains(y)
                 }
-                return (kept + words, 1)
+                return (kept + words, "date found in a band re-read around the time")
             }
         }
-        guard !replacements.isEmpty else { return (observations, 0) }
+        guard !replacements.isEmpty else { return (observations, nil) }
         // The rows' words are the sanitised originals: find them by their boxes.
         struct Box: Hashable { var x, y, width, height: Double }
         let replaced = Set(replacements.flatMap(\.row.words).map { Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
         let kept = observations.filter { !replaced.contains(Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height)) }
-        return (kept + replacements.flatMap(\.words), replacements.count)
+        return (kept + replacements.flatMap(\.words), "date rows re-read: \(replacements.count) replaced")
     }
 
     /// One row cropped from the page with a margin, scaled, and read as a single line; boxes in page coordinates.
