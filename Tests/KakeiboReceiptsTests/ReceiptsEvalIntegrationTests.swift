@@ -3,17 +3,17 @@ import KakeiboTestSupport
 import XCTest
 
 /// Runs `kakeibo receipts eval` on the 60 real receipts in ../shared/receipts-dev when that folder exists,
-/// and asserts the targets where they are met, the figures reached as a floor where not (the date).
+/// and asserts the targets.
 final class ReceiptsEvalIntegrationTests: XCTestCase {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let devSet = repository.deletingLastPathComponent().appendingPathComponent("shared/receipts-dev")
 
-    /// Tesseract 5.3.0, eng, PSM 3, narrow images scaled to 1400 px, date rows re-read at 2x and 3x, at this commit:
-    /// total 55/60, date 55/60, merchant fuzzy 57/60, high-confidence fields 68/68 right. Targets: total 0.90,
-    /// merchant fuzzy 0.80 and high-confidence 0.97 (asserted); date 0.95 is not reached, so its floor is the figure reached.
+    /// Tesseract 5.3.0, eng, PSM 3, narrow images scaled to 1400 px, date rows re-read at 2x and 3x, digits that ink
+    /// filled in read open (`DigitFill`), a band around the time read when no date is found, at this commit: total
+    /// 55/60, date 58/60, merchant fuzzy 57/60, high-confidence fields 68/68 right. The targets: total 0.90, date 0.95, merchant fuzzy 0.80, high-confidence 0.97.
     static let floors: [String: Double] = [
         "total": 0.90,
-        "date": 0.91,
+        "date": 0.95,
         "merchant_fuzzy": 0.80,
     ]
     static let highConfidenceFloor = 0.97

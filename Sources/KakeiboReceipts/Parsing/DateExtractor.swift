@@ -91,9 +91,18 @@ struct DateExtractor: Sendable {
             }
         }
         // The best-scored date; on a tie, the one nearest the top.
-        guard let best = candidates.max(by: { $0.score < $1.score || ($0.score == $1.score && $0.row > $1.row) }) else {
+        let ranked: (Candidate, Candidate) -> Bool = { $0.score < $1.score || ($0.score == $1.score && $0.row > $1.row) }
+        guard var best = candidates.max(by: ranked) else {
             receipt.warnings.append("no date found")
             return
+        }
+        // Another row printing nearly as well the same date with digits open (05 where this reads 08) is one date
+        // misread: ink fills gaps far more often than it opens them, so the open one is the print. Unless OCR is sure
+        // of this one (as sure as `DateRowReread` leaves alone): fading can open a gap too (a 9 losing its top reads as 3).
+        let closed = best.date.description, sure = 0.95
+        if best.ocr < sure,
+           let open = candidates.filter({ $0.row != best.row && $0.score >= best.score - 0.5 && DigitFill.opens($0.date.description, closed) }).max(by: ranked) {
+            best = open
         }
         let agreeing = Set(candidates.filter { $0.date == best.date }.map(\.row)).count
         // Another date read nearly as well is a rival: the receipt (or OCR) disagrees with itself.
