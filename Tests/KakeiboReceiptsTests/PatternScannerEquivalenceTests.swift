@@ -197,12 +197,12 @@ final class PatternScannerEquivalenceTests: XCTestCase {
 
     // MARK: - (c) OCR text of the dev receipts
 
-    /// OCR observations of ../shared/receipts-dev, cached as `receipts eval --observations-cache` writes them
-    /// (in `KAKEIBO_DEV_OBSERVATIONS`, else .build/receipts-dev-observations); read with Tesseract when absent.
-    func testTheDevReceiptsOCRTextMatchesAsTheRegexDid() throws {
+    /// Rows and words of the dev receipts' OCR observations, cached as `receipts eval --observations-cache` writes them
+    /// (in `KAKEIBO_DEV_OBSERVATIONS`, else .build/receipts-dev-observations) and read with Tesseract when absent.
+    static func devReceiptTexts(for name: String) throws -> [String] {
         let devSet = ReceiptsEvalIntegrationTests.devSet
         guard FileManager.default.fileExists(atPath: devSet.path) else {
-            print("PatternScannerEquivalenceTests: dev-set comparison skipped, \(devSet.path) is absent")
+            print("\(name): dev-set comparison skipped, \(devSet.path) is absent")
             throw XCTSkip("\(devSet.path) is absent: the dev receipts live outside the repository")
         }
         let cache = ProcessInfo.processInfo.environment["KAKEIBO_DEV_OBSERVATIONS"].map { URL(fileURLWithPath: $0) }
@@ -223,6 +223,10 @@ final class PatternScannerEquivalenceTests: XCTestCase {
             texts += ReceiptParser().parse(observations).rows.map(\.text) + observations.map(\.text)
         }
         XCTAssertGreaterThan(texts.count, 2_000)
-        XCTAssertEqual(compare(texts), 0)
+        return texts
+    }
+
+    func testTheDevReceiptsOCRTextMatchesAsTheRegexDid() throws {
+        XCTAssertEqual(compare(try Self.devReceiptTexts(for: "PatternScannerEquivalenceTests")), 0)
     }
 }
