@@ -99,21 +99,22 @@ final class KeywordMatcherEquivalenceTests: XCTestCase {
     }
 
     /// Keywords misread the ways OCR misreads them (a letter dropped, doubled, swapped, replaced by a digit or split by a
-    /// space), run together with other words, digits and punctuation; one text in ten has a non-ASCII letter.
+    /// space, or turned into a letter of another script), run together with other words, digits and punctuation.
     func testSeededOCRLikeRowsAgree() {
         var random = SplitMix(state: 0x4B65_7977_6F72_6473)
-        let noise = ["0", "1", "5", "|", " ", "  ", ":", ".", "-", "(RM)", "12.50", "5O", "OIS", "IS5", "x", "é", "Ü", "ß", "\u{212A}", "中", "\u{345}", "\r\n"]
+        let noise = ["0", "1", "5", "|", " ", "  ", ":", ".", "-", "(RM)", "12.50", "5O", "OIS", "IS5", "x", "é", "Ü", "ß", "\u{212A}", "中", "\u{345}", "\r\n", "क्", "ष", "A\u{301}"]
         var texts: [String] = []
         for _ in 0..<3_000 {
             var text = ""
             for _ in 0..<(1 + random.below(5)) {
                 var word = Array(Self.keywords[random.below(Self.keywords.count)])
-                switch random.below(7) {
+                switch random.below(8) {
                 case 0 where word.count > 1: word.remove(at: random.below(word.count))
                 case 1: word.insert(word[random.below(word.count)], at: random.below(word.count))
                 case 2: word[random.below(word.count)] = ["0", "1", "5", "I", "L", " "][random.below(6)]
                 case 3 where word.count > 2: word.insert(" ", at: 1 + random.below(word.count - 1))
                 case 4: word = Array(String(word).lowercased())
+                case 5: word[random.below(word.count)] = ["É", "\u{212A}", "ß", "क्", "\u{345}"][random.below(5)]
                 default: break
                 }
                 text += String(word)

@@ -1,29 +1,53 @@
 /// Finds receipt keywords in a row despite OCR errors (`T0TAL`, `TOTAI`, `SUBT0TAL`).
 ///
-/// Rows are matched against dozens of keywords each, so plain-ASCII rows (nearly all) are compared as bytes,
-/// with a bounded edit distance and no allocation; other rows go through `Character`s as before.
-/// `KeywordMatcherEquivalenceTests` checks both give the same answers.
+/// Rows are matched against dozens of keywords each, so words are compared as one byte per `Character` (a
+/// single ASCII scalar is itself, the Kelvin sign is `K` as `==` says, anything else equals no keyword letter),
+/// with a bounded edit distance and no allocation. Only finding a spaced keyword inside the run-together text of
+/// a row that is not plain ASCII still goes through `String`. `KeywordMatcherEquivalenceTests` checks the answers
+/// against the `Character` implementation this replaced.
 struct KeywordMatcher: Sendable {
     /// The row's words, upper-cased, digits that OCR confuses with letters mapped back, punctuation dropped.
     let words: [String]
     /// All words run together, to catch `SUBTOTAL` split as `SUB TOTAL` and vice versa.
     let joined: String
-    /// For a plain-ASCII row: `joined` as bytes, and where each word sits in it.
-    private let bytes: (joined: [UInt8], words: [Range<Int>])?
+    /// `joined` as one byte per character, and where each word sits in it.
+    private let codes: Codes
+
+    private struct Codes {
+        var joined: [UInt8]
+        var words: [Range<Int>]
+        /// Plain ASCII: bytes are characters, so `joined` can be searched as bytes too.
+        var plain: Bool
+        /// Words run together have as many characters as their codes (no word's first character joins the previous
+        /// word's last), so windows of whole words can be measured in codes.
+        var windows: Bool
+    }
 
     init(_ text: String) {
         if let (joined, bounds) = Self.asciiWords(text) {
-            self.init(words: bounds.map { String(decoding: joined[$0], as: UTF8.self) }, joined: String(decoding: joined, as: UTF8.self), bytes: (joined, bounds))
+            words = bounds.map { String(decoding: joined[$0], as: UTF8.self) }
+            self.joined = String(decoding: joined, as: UTF8.self)
+            codes = Codes(joined: joined, words: bounds, plain: true, windows: true)
         } else {
-            let words = Self.characterWords(text)
-            self.init(words: words, joined: words.joined(), bytes: nil)
+            words = Self.characterWords(text)
+            joined = words.joined()
+            var codes: [UInt8] = []
+            var bounds: [Range<Int>] = []
+            for word in words {
+                let start = codes.count
+                codes += word.map(Self.code)
+                bounds.append(start..<codes.count)
+            }
+            self.codes = Codes(joined: codes, words: bounds, plain: false, windows: joined.count == codes.count)
         }
     }
 
-    private init(words: [String], joined: String, bytes: (joined: [UInt8], words: [Range<Int>])?) {
-        self.words = words
-        self.joined = joined
-        self.bytes = bytes
+    /// A single ASCII scalar is itself; the Kelvin sign is `K` (the only letter `==` to an ASCII one); any other
+    /// character is 0x80, which equals no keyword's letter.
+    private static func code(_ character: Character) -> UInt8 {
+        let scalars = character.unicodeScalars
+        guard scalars.count == 1, let scalar = scalars.first else { return 0x80 }
+        return scalar.isASCII ? UInt8(scalar.value) : scalar.value == 0x212A ? 0x4B : 0x80
     }
 
     /// The words of a plain-ASCII row, run together, and where each sits; nil for any other row.
@@ -79,10 +103,19 @@ struct KeywordMatcher: Sendable {
 
     /// True if some word is within the edit distance allowed for `keyword`'s length.
     func contains(_ keyword: String) -> Bool {
-        if let bytes, keyword.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            var keyword = keyword
-            return keyword.withUTF8 { Self.contains(keyword: $0, joined: bytes.joined, words: bytes.words) }
+        guard keyword.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return characterContains(keyword) }
+        var keyword = keyword
+        let spaced = keyword.utf8.contains(0x20)
+        if codes.plain || !spaced {
+            return keyword.withUTF8 { Self.contains(keyword: $0, joined: codes.joined, words: codes.words, searchJoined: true) }
         }
+        guard codes.windows else { return characterContains(keyword) }
+        return joined.contains(keyword.filter { $0 != " " })
+            || keyword.withUTF8 { Self.contains(keyword: $0, joined: codes.joined, words: codes.words, searchJoined: false) }
+    }
+
+    /// `contains` through `Character`s, as it was before codes.
+    private func characterContains(_ keyword: String) -> Bool {
         let allowed = keyword.count >= 7 ? 2 : (keyword.count >= 4 ? 1 : 0)
         if keyword.contains(" ") {
             let target = keyword.filter { $0 != " " }
@@ -111,10 +144,11 @@ struct KeywordMatcher: Sendable {
         return false
     }
 
-    // MARK: - Plain ASCII
+    // MARK: - Codes
 
-    /// `contains` over bytes: the same words, run-together text and windows, the same distances.
-    private static func contains(keyword: UnsafeBufferPointer<UInt8>, joined: [UInt8], words: [Range<Int>]) -> Bool {
+    /// `contains` over codes: the same words, run-together text and windows, the same distances.
+    /// `searchJoined` false leaves finding the keyword inside the run-together text to the caller.
+    private static func contains(keyword: UnsafeBufferPointer<UInt8>, joined: [UInt8], words: [Range<Int>], searchJoined: Bool) -> Bool {
         let allowed = keyword.count >= 7 ? 2 : (keyword.count >= 4 ? 1 : 0)
         return joined.withUnsafeBufferPointer { joined in
             guard keyword.contains(0x20) else {
@@ -130,7 +164,7 @@ struct KeywordMatcher: Sendable {
                     length += 1
                 }
                 let target = UnsafeBufferPointer(rebasing: buffer[..<length])
-                if occurs(target, in: joined) { return true }
+                if searchJoined, occurs(target, in: joined) { return true }
                 // Runs of whole words whose length reaches target − allowed, up to the first longer than target + allowed.
                 for start in words.indices {
                     for end in words[start...] {
