@@ -3,18 +3,10 @@ import KakeiboDomain
 /// Finds the receipt's date in many printed forms: `12/02/2018`, `29-12-17`, `11.02.18`,
 /// `2018-04-06`, `24 MAR 18`, `Mar 24, 2018`, `25032018`, and OCR's `1202/2018`.
 ///
-/// Patterns are immutable once compiled, hence `nonisolated(unsafe)`.
+/// The patterns are matched by `DatePatternScanner`.
 /// `03/04/2018` reads day-first or month-first by the hint; such an ambiguous date gets a lower confidence.
 struct DateExtractor: Sendable {
     let dayFirst: Bool
-
-    static let months = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
-    nonisolated(unsafe) static let numeric = try! Regex(#"(?:^|[^0-9])([0-9]{1,2}) ?[/\-.] ?([0-9]{1,2}) ?[/\-.] ?([0-9]{4}|[0-9]{2})(?![0-9])"#)
-    nonisolated(unsafe) static let yearFirst = try! Regex(#"(?:^|[^0-9])(20[0-9]{2}) ?[/\-.] ?([0-9]{1,2}) ?[/\-.] ?([0-9]{1,2})(?![0-9])"#)
-    nonisolated(unsafe) static let dayMonthName = try! Regex(#"(?:^|[^0-9])([0-9]{1,2})[ \-/.]*(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*[ \-/.,']*([0-9]{4}|[0-9]{2})(?![0-9])"#)
-    nonisolated(unsafe) static let monthNameDay = try! Regex(#"(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*[ .\-]*([0-9]{1,2})(?:ST|ND|RD|TH)?[ ,.\-]+([0-9]{4})(?![0-9])"#)
-    nonisolated(unsafe) static let compact = try! Regex(#"(?:^|[^0-9])([0-9]{8})(?![0-9])"#)
-    nonisolated(unsafe) static let slashOnce = try! Regex(#"(?:^|[^0-9])([0-9]{2})([0-9]{2}) ?[/\-.] ?(20[0-9]{2})(?![0-9])"#)
 
     struct Candidate {
         var date: LocalDate
@@ -39,21 +31,30 @@ struct DateExtractor: Sendable {
                 spans.append((offset..<(offset + length), word.confidence))
                 offset += length + 1
             }
-            var matched: Range<String.Index>?
+            let codes = CharacterCodes(text)
+            let scanner = DatePatternScanner(codes)
+            var matched: Range<Int>?
             func add(_ date: LocalDate?, ambiguous: Bool, bonus: Double) {
                 guard let date, date.year >= 2000, date.year <= 2039 else { return }
                 var ocr = row.meanConfidence
-                if let matched {
-                    let range = text.distance(from: text.startIndex, to: matched.lowerBound)..<text.distance(from: text.startIndex, to: matched.upperBound)
+                if let range = matched {
                     ocr = spans.filter { $0.range.overlaps(range) }.map(\.confidence).min() ?? ocr
                 }
                 candidates.append(Candidate(date: date, ambiguous: ambiguous, score: base + bonus, row: row.index, ocr: ocr))
             }
-            for match in text.matches(of: Self.yearFirst) {
+            func int(_ match: DatePatternScanner.Match, _ group: Int) -> Int {
+                let range = match.groups[group - 1]
+                return codes.number(at: range.lowerBound, count: range.count)
+            }
+            func month(_ match: DatePatternScanner.Match, _ group: Int) -> Int {
+                let start = match.groups[group - 1].lowerBound
+                return DatePatternScanner.months.firstIndex { $0.elementsEqual(codes.codes[start..<(start + 3)]) }.map { $0 + 1 } ?? -1
+            }
+            for match in scanner.yearFirst() {
                 matched = match.range
                 add(make(int(match, 1), int(match, 2), int(match, 3)), ambiguous: false, bonus: 1)
             }
-            for match in text.matches(of: Self.numeric) {
+            for match in scanner.numeric() {
                 matched = match.range
                 let a = int(match, 1), b = int(match, 2), y = year(int(match, 3))
                 let dayFirstDate = make(y, b, a), monthFirstDate = make(y, a, b)
@@ -64,25 +65,26 @@ struct DateExtractor: Sendable {
                 default: break
                 }
             }
-            for match in text.matches(of: Self.dayMonthName) {
+            for match in scanner.dayMonthName() {
                 matched = match.range
                 add(make(year(int(match, 3)), month(match, 2), int(match, 1)), ambiguous: false, bonus: 1.1)
             }
-            for match in text.matches(of: Self.monthNameDay) {
+            for match in scanner.monthNameDay() {
                 matched = match.range
                 add(make(int(match, 3), month(match, 1), int(match, 2)), ambiguous: false, bonus: 1.1)
             }
             if labelled {
-                for match in text.matches(of: Self.slashOnce) {
-                matched = match.range
+                for match in scanner.slashOnce() {
+                    matched = match.range
                     add(make(int(match, 3), int(match, 2), int(match, 1)), ambiguous: false, bonus: 0.3)
                 }
             }
-            for match in text.matches(of: Self.compact) {
+            for match in scanner.compact() {
                 matched = match.range
-                let n = text[match.range].compactMap(\.wholeNumberValue)
-                guard n.count == 8 else { continue }
-                func num(_ r: Range<Int>) -> Int { r.reduce(0) { $0 * 10 + n[$1] } }
+                // The character before the eight digits, if it is a figure of another script (`٣`, `Ⅻ`), made nine figures: no date.
+                if match.range.lowerBound < match.groups[0].lowerBound, codes.characters?[match.range.lowerBound].wholeNumberValue != nil { continue }
+                let digits = match.groups[0].lowerBound
+                func num(_ r: Range<Int>) -> Int { codes.number(at: digits + r.lowerBound, count: r.count) }
                 if let date = make(num(0..<4), num(4..<6), num(6..<8)) {
                     add(date, ambiguous: false, bonus: labelled ? 0.5 : 0)
                 } else if let date = make(num(4..<8), num(2..<4), num(0..<2)) {
@@ -116,15 +118,6 @@ struct DateExtractor: Sendable {
         // A date printed once rests on one OCR reading of a few digits, where 5/6 and 3/8 swap: never sure on its own.
         if agreeing < 2 { confidence = min(confidence, 0.74) }
         receipt.date = ReceiptField(value: best.date.description, confidence: confidence, rows: [best.row])
-    }
-
-    private func int(_ match: Regex<AnyRegexOutput>.Match, _ index: Int) -> Int {
-        match.output[index].substring.flatMap { Int($0) } ?? -1
-    }
-
-    private func month(_ match: Regex<AnyRegexOutput>.Match, _ index: Int) -> Int {
-        guard let name = match.output[index].substring, let found = Self.months.firstIndex(of: String(name.prefix(3))) else { return -1 }
-        return found + 1
     }
 
     /// Two-digit years are this century; OCR's `2618` or `0718` for `2018` is repaired to 20YY.

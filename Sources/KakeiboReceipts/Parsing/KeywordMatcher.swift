@@ -1,11 +1,85 @@
 /// Finds receipt keywords in a row despite OCR errors (`T0TAL`, `TOTAI`, `SUBT0TAL`).
+///
+/// Rows are matched against dozens of keywords each, so words are compared as one byte per `Character` (a
+/// single ASCII scalar is itself, the Kelvin sign is `K` as `==` says, anything else equals no keyword letter),
+/// with a bounded edit distance and no allocation. Only finding a spaced keyword inside the run-together text of
+/// a row that is not plain ASCII still goes through `String`. `KeywordMatcherEquivalenceTests` checks the answers
+/// against the `Character` implementation this replaced.
 struct KeywordMatcher: Sendable {
     /// The row's words, upper-cased, digits that OCR confuses with letters mapped back, punctuation dropped.
     let words: [String]
     /// All words run together, to catch `SUBTOTAL` split as `SUB TOTAL` and vice versa.
     let joined: String
+    /// `joined` as one byte per character, and where each word sits in it.
+    private let codes: Codes
+
+    private struct Codes {
+        var joined: [UInt8]
+        var words: [Range<Int>]
+        /// Plain ASCII: bytes are characters, so `joined` can be searched as bytes too.
+        var plain: Bool
+        /// Words run together have as many characters as their codes (no word's first character joins the previous
+        /// word's last), so windows of whole words can be measured in codes.
+        var windows: Bool
+    }
 
     init(_ text: String) {
+        if let (joined, bounds) = Self.asciiWords(text) {
+            words = bounds.map { String(decoding: joined[$0], as: UTF8.self) }
+            self.joined = String(decoding: joined, as: UTF8.self)
+            codes = Codes(joined: joined, words: bounds, plain: true, windows: true)
+        } else {
+            words = Self.characterWords(text)
+            joined = words.joined()
+            var codes: [UInt8] = []
+            var bounds: [Range<Int>] = []
+            for word in words {
+                let start = codes.count
+                codes += word.map(Self.code)
+                bounds.append(start..<codes.count)
+            }
+            self.codes = Codes(joined: codes, words: bounds, plain: false, windows: joined.count == codes.count)
+        }
+    }
+
+    /// A single ASCII scalar is itself; the Kelvin sign is `K` (the only letter `==` to an ASCII one); any other
+    /// character is 0x80, which equals no keyword's letter.
+    private static func code(_ character: Character) -> UInt8 {
+        let scalars = character.unicodeScalars
+        guard scalars.count == 1, let scalar = scalars.first else { return 0x80 }
+        return scalar.isASCII ? UInt8(scalar.value) : scalar.value == 0x212A ? 0x4B : 0x80
+    }
+
+    /// The words of a plain-ASCII row, run together, and where each sits; nil for any other row.
+    private static func asciiWords(_ text: String) -> ([UInt8], [Range<Int>])? {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var joined: [UInt8] = []
+        var bounds: [Range<Int>] = []
+        var start = 0
+        // Keeps the word just read unless it is only O, I and S (those came from digits).
+        func endWord() {
+            if joined[start...].contains(where: { $0 != 0x4F && $0 != 0x49 && $0 != 0x53 }) {
+                bounds.append(start..<joined.count)
+            } else {
+                joined.removeSubrange(start...)
+            }
+            start = joined.count
+        }
+        for byte in text.utf8 {
+            let upper = byte &- 0x61 < 26 ? byte - 0x20 : byte
+            switch upper {
+            case 0x41...0x5A: joined.append(upper)
+            case 0x30: joined.append(0x4F)  // 0 → O
+            case 0x31, 0x7C: joined.append(0x49)  // 1, | → I
+            case 0x35 where joined.count > start: joined.append(0x53)  // 5 → S inside a word
+            default: if joined.count > start { endWord() }
+            }
+        }
+        if joined.count > start { endWord() }
+        return (joined, bounds)
+    }
+
+    private static func characterWords(_ text: String) -> [String] {
         var words: [String] = []
         var current = ""
         for character in text.uppercased() {
@@ -24,12 +98,24 @@ struct KeywordMatcher: Sendable {
         }
         if !current.isEmpty { words.append(current) }
         // Words made only of O, I and S came from digits.
-        self.words = words.filter { $0.contains { !"OIS".contains($0) } }
-        self.joined = self.words.joined()
+        return words.filter { $0.contains { !"OIS".contains($0) } }
     }
 
     /// True if some word is within the edit distance allowed for `keyword`'s length.
     func contains(_ keyword: String) -> Bool {
+        guard keyword.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return characterContains(keyword) }
+        var keyword = keyword
+        let spaced = keyword.utf8.contains(0x20)
+        if codes.plain || !spaced {
+            return keyword.withUTF8 { Self.contains(keyword: $0, joined: codes.joined, words: codes.words, searchJoined: true) }
+        }
+        guard codes.windows else { return characterContains(keyword) }
+        return joined.contains(keyword.filter { $0 != " " })
+            || keyword.withUTF8 { Self.contains(keyword: $0, joined: codes.joined, words: codes.words, searchJoined: false) }
+    }
+
+    /// `contains` through `Character`s, as it was before codes.
+    private func characterContains(_ keyword: String) -> Bool {
         let allowed = keyword.count >= 7 ? 2 : (keyword.count >= 4 ? 1 : 0)
         if keyword.contains(" ") {
             let target = keyword.filter { $0 != " " }
@@ -56,5 +142,72 @@ struct KeywordMatcher: Sendable {
             }
         }
         return false
+    }
+
+    // MARK: - Codes
+
+    /// `contains` over codes: the same words, run-together text and windows, the same distances.
+    /// `searchJoined` false leaves finding the keyword inside the run-together text to the caller.
+    private static func contains(keyword: UnsafeBufferPointer<UInt8>, joined: [UInt8], words: [Range<Int>], searchJoined: Bool) -> Bool {
+        let allowed = keyword.count >= 7 ? 2 : (keyword.count >= 4 ? 1 : 0)
+        return joined.withUnsafeBufferPointer { joined in
+            guard keyword.contains(0x20) else {
+                return words.contains { word in
+                    let text = UnsafeBufferPointer(rebasing: joined[word])
+                    return text.elementsEqual(keyword) || (allowed > 0 && isWithin(allowed, text, keyword))
+                }
+            }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keyword.count) { buffer in
+                var length = 0
+                for byte in keyword where byte != 0x20 {
+                    buffer[length] = byte
+                    length += 1
+                }
+                let target = UnsafeBufferPointer(rebasing: buffer[..<length])
+                if searchJoined, occurs(target, in: joined) { return true }
+                // Runs of whole words whose length reaches target − allowed, up to the first longer than target + allowed.
+                for start in words.indices {
+                    for end in words[start...] {
+                        let count = end.upperBound - words[start].lowerBound
+                        guard count >= length - allowed else { continue }
+                        if isWithin(allowed, UnsafeBufferPointer(rebasing: joined[words[start].lowerBound..<end.upperBound]), target) { return true }
+                        if count > length + allowed { break }
+                    }
+                }
+                return false
+            }
+        }
+    }
+
+    private static func occurs(_ target: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard target.count <= text.count else { return false }
+        if target.isEmpty { return true }
+        for start in 0...(text.count - target.count) where text[start] == target[0] {
+            if UnsafeBufferPointer(rebasing: text[start..<(start + target.count)]).elementsEqual(target) { return true }
+        }
+        return false
+    }
+
+    /// Whether the edit distance of `a` and `b` is at most `limit` (the same distance as `Similarity.editDistance`).
+    static func isWithin(_ limit: Int, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard abs(a.count - b.count) <= limit else { return false }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) <= limit }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (b.count + 1)) { rows in
+            var previous = UnsafeMutableBufferPointer(rebasing: rows[0...b.count])
+            var current = UnsafeMutableBufferPointer(rebasing: rows[(b.count + 1)...])
+            for j in 0...b.count { previous[j] = j }
+            for i in 1...a.count {
+                current[0] = i
+                var smallest = i
+                for j in 1...b.count {
+                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    smallest = min(smallest, current[j])
+                }
+                // Every path runs through this row: past the limit here, past it at the end.
+                if smallest > limit { return false }
+                swap(&previous, &current)
+            }
+            return previous[b.count] <= limit
+        }
     }
 }

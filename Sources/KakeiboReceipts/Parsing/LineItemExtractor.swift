@@ -15,19 +15,21 @@ struct LineItemExtractor: Sendable {
         "SVC", "BAKI", "JUMLAH", "NETT", "AMOUNT", "AMT", "BALANCE", "DUE", "COUNTER", "MEMBER",
     ]
 
-    func extract(rows: [TextRow], amounts: [[AmountToken]], scanner: AmountScanner, headerRows: Set<Int>, into receipt: inout ParsedReceipt) {
-        let totals = TotalExtractor()
+    /// `matchers` and `roles` are each row's `KeywordMatcher` and `TotalExtractor.role(of:)`, by position.
+    func extract(rows: [TextRow], matchers: [KeywordMatcher], roles: [(TotalExtractor.Role, Double)?], amounts: [[AmountToken]], scanner: AmountScanner,
+                 headerRows: Set<Int>, into receipt: inout ParsedReceipt) {
         // The totals block starts at the first labelled subtotal or total that has a figure beside it.
-        let end = rows.first { row in
-            guard let (role, _) = totals.role(of: KeywordMatcher(row.text)), role == .subtotal || role == .total else { return false }
+        let end = rows.indices.first { position in
+            let row = rows[position]
+            guard let (role, _) = roles[position], role == .subtotal || role == .total else { return false }
             // A label alone counts when the row below holds only its figure (`Item Qty Price Amount` heads a column instead).
             return !amounts[row.index].isEmpty
                 || (rows.indices.contains(row.index + 1) && !amounts[row.index + 1].isEmpty && Self.letters(rows[row.index + 1].text) < 2)
-        }?.index ?? receipt.total?.rows.min() ?? rows.count
+        }.map { rows[$0].index } ?? receipt.total?.rows.min() ?? rows.count
         var items: [ReceiptLineItem] = []
         var pendingDescription: TextRow?
-        for row in rows where row.index < end && !headerRows.contains(row.index) {
-            let matcher = KeywordMatcher(row.text)
+        for (position, row) in rows.enumerated() where row.index < end && !headerRows.contains(row.index) {
+            let matcher = matchers[position]
             if matcher.containsAny(["TOTAL", "SUBTOTAL"]) || matcher.words.contains(where: Self.notItem.contains) || Self.looksLikePhone(row.text) {
                 pendingDescription = nil
                 continue

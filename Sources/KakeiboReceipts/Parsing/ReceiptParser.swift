@@ -31,7 +31,10 @@ public struct ReceiptParser: Sendable {
         let code = (try? Currency(code: currency.value)).flatMap { $0.minorDigits == 2 ? $0 : nil } ?? Currency(uncheckedCode: options.defaultCurrency, minorDigits: 2)
         let scanner = AmountScanner(currency: code)
         let amounts = rows.map { scanner.amounts(in: $0.text, row: $0.index) }
-        TotalExtractor().extract(rows: rows, amounts: amounts, scanner: scanner, into: &receipt)
+        // Keywords are looked up once per row: the total and the line items both ask every row its role.
+        let matchers = rows.map { KeywordMatcher($0.text) }
+        let roles = matchers.map { TotalExtractor().role(of: $0) }
+        TotalExtractor().extract(rows: rows, roles: roles, amounts: amounts, scanner: scanner, into: &receipt)
         // Month-first only for US dollars, and only when the receipt says so clearly (OCR turns S into $).
         let dayFirst = options.dayFirst ?? !(currency.value == "USD" && (currency.confidence >= 0.9 || options.defaultCurrency == "USD"))
         DateExtractor(dayFirst: dayFirst).extract(rows: rows, into: &receipt)
@@ -41,7 +44,7 @@ public struct ReceiptParser: Sendable {
         MerchantExtractor().extract(rows: rows, stopRow: stop.map { max($0, 3) }, into: &receipt)
         TimeExtractor().extract(rows: rows, dateRows: receipt.date?.rows ?? [], into: &receipt)
         let header = Set([receipt.merchant?.rows, receipt.date?.rows, receipt.time?.rows].compactMap { $0 }.flatMap { $0 })
-        LineItemExtractor().extract(rows: rows, amounts: amounts, scanner: scanner, headerRows: header, into: &receipt)
+        LineItemExtractor().extract(rows: rows, matchers: matchers, roles: roles, amounts: amounts, scanner: scanner, headerRows: header, into: &receipt)
         return receipt
     }
 }

@@ -1,11 +1,7 @@
 /// Finds the time of purchase: `12:34`, `12:34:56`, `1:05 PM`, and `13.45` only beside a date or a `TIME` label
 /// (elsewhere `13.45` is money). The value is 24-hour `HH:MM`.
-///
-/// Patterns are immutable once compiled, hence `nonisolated(unsafe)`.
+/// The patterns are matched by `TimeScanner`.
 struct TimeExtractor: Sendable {
-    nonisolated(unsafe) static let colon = try! Regex(#"(?:^|[^0-9:])([0-9]{1,2}) ?: ?([0-9]{2})(?: ?: ?([0-9]{2}))?(?![0-9])(?: ?([AP])\.? ?M\b\.?)?"#)
-    nonisolated(unsafe) static let dotted = try! Regex(#"(?:^|[^0-9.,])([0-9]{1,2})\.([0-9]{2})(?![0-9.,])(?: ?([AP])\.? ?M\b\.?)?"#)
-
     struct Candidate {
         var time: String
         var score: Double
@@ -21,15 +17,15 @@ struct TimeExtractor: Sendable {
             let labelled = KeywordMatcher(text).containsAny(["TIME", "MASA"])
             let onDateRow = dateRows.contains(row.index)
             let base = (labelled ? 1.0 : 0) + (onDateRow ? 0.6 : 0)
-            for match in text.matches(of: Self.colon) {
-                let seconds = match.output[3].substring.flatMap { Int($0) }
-                guard seconds.map({ $0 < 60 }) ?? true,
-                      let time = Self.time(match.output[1].substring, match.output[2].substring, match.output[4].substring) else { continue }
+            let scanner = TimeScanner(CharacterCodes(text))
+            for match in scanner.colon() {
+                let seconds = match.seconds
+                guard seconds.map({ $0 < 60 }) ?? true, let time = Self.time(hour: match.hour, minute: match.minute, meridiem: match.meridiem) else { continue }
                 candidates.append(Candidate(time: time, score: base + (seconds == nil ? 0.3 : 0.5), row: row.index, ocr: row.meanConfidence))
             }
             guard labelled || onDateRow else { continue }
-            for match in text.matches(of: Self.dotted) {
-                guard let time = Self.time(match.output[1].substring, match.output[2].substring, match.output[3].substring) else { continue }
+            for match in scanner.dotted() {
+                guard let time = Self.time(hour: match.hour, minute: match.minute, meridiem: match.meridiem) else { continue }
                 candidates.append(Candidate(time: time, score: base, row: row.index, ocr: row.meanConfidence))
             }
         }
@@ -41,12 +37,15 @@ struct TimeExtractor: Sendable {
     }
 
     /// 24-hour `HH:MM`, or nil when the figures are not a time of day.
-    static func time(_ hour: Substring?, _ minute: Substring?, _ meridiem: Substring?) -> String? {
-        guard var h = hour.flatMap({ Int($0) }), let m = minute.flatMap({ Int($0) }), m < 60 else { return nil }
+    /// `meridiem` is `A` or `P` (ASCII) when printed.
+    static func time(hour: Int, minute m: Int, meridiem: UInt8?) -> String? {
+        var h = hour
+        guard m < 60 else { return nil }
+        let pm = meridiem == UInt8(ascii: "P")
         // Some tills print `22:17PM`: a 24-hour figure with PM is taken as printed.
-        if let meridiem, !(meridiem == "P" && (13...23).contains(h)) {
+        if meridiem != nil, !(pm && (13...23).contains(h)) {
             guard (1...12).contains(h) else { return nil }
-            h = h % 12 + (meridiem == "P" ? 12 : 0)
+            h = h % 12 + (pm ? 12 : 0)
         }
         guard h < 24 else { return nil }
         return (h < 10 ? "0" : "") + String(h) + ":" + (m < 10 ? "0" : "") + String(m)

@@ -61,13 +61,13 @@ struct TotalExtractor: Sendable {
         return nil
     }
 
-    func extract(rows: [TextRow], amounts: [[AmountToken]], scanner: AmountScanner, into receipt: inout ParsedReceipt) {
+    /// `roles` are `role(of:)` for each row's text, by position (the parser works them out once for every extractor).
+    func extract(rows: [TextRow], roles: [(Role, Double)?], amounts: [[AmountToken]], scanner: AmountScanner, into receipt: inout ParsedReceipt) {
         var labelled: [Labelled] = []
         var extraAmounts: [AmountToken] = []
         var roundingRows: [Int] = []
-        for row in rows {
-            let matcher = KeywordMatcher(row.text)
-            guard let (role, weight) = role(of: matcher) else { continue }
+        for (position, row) in rows.enumerated() {
+            guard let (role, weight) = roles[position] else { continue }
             if role == .rounding { roundingRows.append(row.index) }
             // The value sits at the right of its label, or on the next row when OCR split them (for a total, the previous
             // row too: a figure printed larger sits higher).
@@ -75,7 +75,7 @@ struct TotalExtractor: Sendable {
                 labelled.append(Labelled(role: role, weight: weight, amount: last))
                 continue
             }
-            let neighbours = (role == .total ? [row.index + 1, row.index - 1] : [row.index + 1]).filter { rows.indices.contains($0) && self.role(of: KeywordMatcher(rows[$0].text)) == nil }
+            let neighbours = (role == .total ? [row.index + 1, row.index - 1] : [row.index + 1]).filter { rows.indices.contains($0) && roles[$0] == nil }
             if let next = neighbours.lazy.compactMap({ amounts[$0].last }).first {
                 labelled.append(Labelled(role: role, weight: weight * 0.8, amount: next))
             } else if role == .total, let next = neighbours.lazy.compactMap({ scanner.oneDecimalAmounts(in: rows[$0].text, row: $0).last }).first {
