@@ -1,5 +1,6 @@
 import Foundation
 @testable import KakeiboReceipts
+import KakeiboTestSupport
 import XCTest
 
 /// `KeywordMatcher` reads plain-ASCII rows as bytes; the `Character` version it replaced stays here as the oracle.
@@ -101,25 +102,25 @@ final class KeywordMatcherEquivalenceTests: XCTestCase {
     /// Keywords misread the ways OCR misreads them (a letter dropped, doubled, swapped, replaced by a digit or split by a
     /// space, or turned into a letter of another script), run together with other words, digits and punctuation.
     func testSeededOCRLikeRowsAgree() {
-        var random = SplitMix(state: 0x4B65_7977_6F72_6473)
+        var random = SplitMix64(seed: 0x4B65_7977_6F72_6473)
         let noise = ["0", "1", "5", "|", " ", "  ", ":", ".", "-", "(RM)", "12.50", "5O", "OIS", "IS5", "x", "é", "Ü", "ß", "\u{212A}", "中", "\u{345}", "\r\n", "क्", "ष", "A\u{301}"]
         var texts: [String] = []
         for _ in 0..<3_000 {
             var text = ""
-            for _ in 0..<(1 + random.below(5)) {
-                var word = Array(Self.keywords[random.below(Self.keywords.count)])
-                switch random.below(8) {
-                case 0 where word.count > 1: word.remove(at: random.below(word.count))
-                case 1: word.insert(word[random.below(word.count)], at: random.below(word.count))
-                case 2: word[random.below(word.count)] = ["0", "1", "5", "I", "L", " "][random.below(6)]
-                case 3 where word.count > 2: word.insert(" ", at: 1 + random.below(word.count - 1))
+            for _ in 0..<(1 + random.next(upTo: 5)) {
+                var word = Array(Self.keywords[random.next(upTo: Self.keywords.count)])
+                switch random.next(upTo: 8) {
+                case 0 where word.count > 1: word.remove(at: random.next(upTo: word.count))
+                case 1: word.insert(word[random.next(upTo: word.count)], at: random.next(upTo: word.count))
+                case 2: word[random.next(upTo: word.count)] = ["0", "1", "5", "I", "L", " "][random.next(upTo: 6)]
+                case 3 where word.count > 2: word.insert(" ", at: 1 + random.next(upTo: word.count - 1))
                 case 4: word = Array(String(word).lowercased())
-                case 5: word[random.below(word.count)] = ["É", "\u{212A}", "ß", "क्", "\u{345}"][random.below(5)]
+                case 5: word[random.next(upTo: word.count)] = ["É", "\u{212A}", "ß", "क्", "\u{345}"][random.next(upTo: 5)]
                 default: break
                 }
                 text += String(word)
-                let piece = noise[random.below(random.below(10) == 0 ? noise.count : 14)]
-                text += random.below(2) == 0 ? " " : piece
+                let piece = noise[random.next(upTo: random.next(upTo: 10) == 0 ? noise.count : 14)]
+                text += random.next(upTo: 2) == 0 ? " " : piece
             }
             texts.append(text)
         }
@@ -127,10 +128,10 @@ final class KeywordMatcherEquivalenceTests: XCTestCase {
     }
 
     func testBoundedDistanceAgreesWithTheEditDistance() {
-        var random = SplitMix(state: 7)
+        var random = SplitMix64(seed: 7)
         for _ in 0..<20_000 {
-            let a = (0..<random.below(12)).map { _ in UInt8(0x41 + random.below(4)) }
-            let b = (0..<random.below(12)).map { _ in UInt8(0x41 + random.below(4)) }
+            let a = (0..<random.next(upTo: 12)).map { _ in UInt8(0x41 + random.next(upTo: 4)) }
+            let b = (0..<random.next(upTo: 12)).map { _ in UInt8(0x41 + random.next(upTo: 4)) }
             let distance = Similarity.editDistance(String(decoding: a, as: UTF8.self), String(decoding: b, as: UTF8.self))
             for limit in 0...3 {
                 let within = a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in KeywordMatcher.isWithin(limit, a, b) } }
@@ -140,15 +141,3 @@ final class KeywordMatcherEquivalenceTests: XCTestCase {
     }
 }
 
-/// SplitMix64, so a failure replays.
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}

@@ -1,6 +1,7 @@
 import Foundation
 @testable import KakeiboReceipts
 import KakeiboTesseract
+import KakeiboTestSupport
 import XCTest
 
 /// `DatePatternScanner` and `TimeScanner` replaced eight Swift `Regex` patterns; the patterns stay here as the
@@ -104,19 +105,6 @@ final class PatternScannerEquivalenceTests: XCTestCase {
 
     // MARK: - (b) Seeded random receipt-like text
 
-    /// SplitMix64, so a failure replays.
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     static let pieces: [String] = {
         var pieces = ["0", "1", "2", "3", "5", "9", "12", "20", "31", "07", "2018", "2024", "18", "123", "0000", "12345678",
                       "/", "-", ".", ":", ",", " ", "  ", "'", " / ", " - ", ". ", ": ",
@@ -130,9 +118,9 @@ final class PatternScannerEquivalenceTests: XCTestCase {
 
     /// Date and time shapes with every part perturbed: digit runs of 0–5, any separator, month names in full or cut,
     /// suffixes, meridiems with dots and spaces, and what follows them.
-    private static func shaped(_ random: inout Generator) -> String {
-        func pick(_ choices: [String]) -> String { choices[random.below(choices.count)] }
-        func digits() -> String { String((0..<[0, 1, 1, 2, 2, 2, 3, 4, 4, 5, 8][random.below(11)]).map { _ in "0123456789".randomElement(using: &random)! }) }
+    private static func shaped(_ random: inout SplitMix64) -> String {
+        func pick(_ choices: [String]) -> String { choices[random.next(upTo: choices.count)] }
+        func digits() -> String { String((0..<[0, 1, 1, 2, 2, 2, 3, 4, 4, 5, 8][random.next(upTo: 11)]).map { _ in "0123456789".randomElement(using: &random)! }) }
         func separator() -> String { pick(["/", "-", ".", " ", ":", ",", "'", "", " / ", "- ", " .", "  ", "//", ". ", ", "]) }
         func month() -> String { pick(["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC", "MARCH", "SEPT", "JANUARY", "Mar", "JA", "DECX"]) }
         func year() -> String { pick(["2018", "20", "18", "2618", "1999", "2039", "20180", digits()]) }
@@ -140,8 +128,8 @@ final class PatternScannerEquivalenceTests: XCTestCase {
         func meridiem() -> String { pick(["", "", "AM", "PM", " AM", " PM", "A.M.", " P.M", "P. M", "PM.", "A M", "PMX", "AN", " P"]) }
         func after() -> String { pick(["", "", " ", ".", ":", "'", ".A", ":B", "'C", ".5", "_", "X", "5", ",", "·A", "’A", "É", ".É", ".中", "\u{AD}"]) }
         var parts: [String] = []
-        for _ in 0..<(1 + random.below(3)) {
-            switch random.below(8) {
+        for _ in 0..<(1 + random.next(upTo: 3)) {
+            switch random.next(upTo: 8) {
             case 0: parts.append(digits() + separator() + digits() + separator() + year())
             case 1: parts.append(pick(["20", "2", ""]) + digits() + separator() + digits() + separator() + digits())
             case 2: parts.append(digits() + separator() + month() + separator() + year())
@@ -156,14 +144,14 @@ final class PatternScannerEquivalenceTests: XCTestCase {
     }
 
     func testSeededRandomReceiptLikeTextMatchesAsTheRegexDid() {
-        var random = Generator(state: 0x6B61_6B65_6962_6F06)
+        var random = SplitMix64(seed: 0x6B61_6B65_6962_6F06)
         var texts: [String] = []
         for _ in 0..<20_000 {
             var text = ""
-            for _ in 0..<(1 + random.below(14)) {
+            for _ in 0..<(1 + random.next(upTo: 14)) {
                 // Mostly ASCII, as receipts are; one piece in eight from the whole list.
                 let asciiPieces = Self.pieces.count - 17
-                text += Self.pieces[random.below(random.below(8) == 0 ? Self.pieces.count : asciiPieces)]
+                text += Self.pieces[random.next(upTo: random.next(upTo: 8) == 0 ? Self.pieces.count : asciiPieces)]
             }
             texts.append(text)
             texts.append(Self.shaped(&random))

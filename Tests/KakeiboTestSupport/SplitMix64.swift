@@ -17,4 +17,9 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     public mutating func next(upTo bound: Int) -> Int {
         Int(next() % UInt64(bound))
     }
+
+    /// Uniform value in `0..<1` with 53 random bits, for test data.
+    public mutating func unit() -> Double {
+        Double(next() >> 11) / Double(1 << 53)
+    }
 }
