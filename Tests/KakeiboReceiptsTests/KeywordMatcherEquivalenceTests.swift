@@ -96,7 +96,9 @@ final class KeywordMatcherEquivalenceTests: XCTestCase {
     }
 
     func testDevReceiptsOCRTextAgrees() throws {
-        XCTAssertEqual(compare(try PatternScannerEquivalenceTests.devReceiptTexts(for: "KeywordMatcherEquivalenceTests")), 0)
+        // Outside the assertion: a skip thrown inside one is recorded as a failure.
+        let texts = try PatternScannerEquivalenceTests.devReceiptTexts(for: "KeywordMatcherEquivalenceTests")
+        XCTAssertEqual(compare(texts), 0)
     }
 
     /// Keywords misread the ways OCR misreads them (a letter dropped, doubled, swapped, replaced by a digit or split by a

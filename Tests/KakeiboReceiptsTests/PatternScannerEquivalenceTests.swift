@@ -215,6 +215,8 @@ final class PatternScannerEquivalenceTests: XCTestCase {
     }
 
     func testTheDevReceiptsOCRTextMatchesAsTheRegexDid() throws {
-        XCTAssertEqual(compare(try Self.devReceiptTexts(for: "PatternScannerEquivalenceTests")), 0)
+        // Outside the assertion: a skip thrown inside one is recorded as a failure.
+        let texts = try Self.devReceiptTexts(for: "PatternScannerEquivalenceTests")
+        XCTAssertEqual(compare(texts), 0)
     }
 }
