@@ -16,12 +16,12 @@ struct LineItemExtractor: Sendable {
     ]
 
     /// `matchers` and `roles` are each row's `KeywordMatcher` and `TotalExtractor.role(of:)`, by position.
-    func extract(rows: [TextRow], matchers: [KeywordMatcher], roles: [(TotalExtractor.Role, Double)?], amounts: [[AmountToken]], scanner: AmountScanner,
+    func extract(rows: [TextRow], matchers: [KeywordMatcher], roles: [TotalExtractor.Label?], amounts: [[AmountToken]], scanner: AmountScanner,
                  headerRows: Set<Int>, into receipt: inout ParsedReceipt) {
         // The totals block starts at the first labelled subtotal or total that has a figure beside it.
         let end = rows.indices.first { position in
             let row = rows[position]
-            guard let (role, _) = roles[position], role == .subtotal || role == .total else { return false }
+            guard let role = roles[position]?.role, role == .subtotal || role == .total else { return false }
             // A label alone counts when the row below holds only its figure (`Item Qty Price Amount` heads a column instead).
             return !amounts[row.index].isEmpty
                 || (rows.indices.contains(row.index + 1) && !amounts[row.index + 1].isEmpty && Self.letters(rows[row.index + 1].text) < 2)

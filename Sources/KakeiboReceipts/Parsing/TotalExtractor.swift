@@ -9,10 +9,17 @@ struct TotalExtractor: Sendable {
         case total, subtotal, service, tax, rounding, discount, cash, change
     }
 
-    /// A figure that could be the total; `weight` is how strongly its label says so (a score, not money).
+    /// What a row's words say its figure is, and how strongly, in tenths: 30 for `GRAND TOTAL`, 10 for a plain
+    /// `CASH`. An integer score for ranking candidates, not an amount.
+    struct Label {
+        var role: Role
+        var strength: Int
+    }
+
+    /// A figure that could be the total; `strength` is how strongly its label says so (0: no label).
     struct Candidate {
         var value: Int64
-        var weight: Double
+        var strength: Int
         var rows: [Int]
         /// Computed from other figures (a total plus its rounding, or the invariant sum), not printed as such.
         var derived = false
@@ -22,65 +29,66 @@ struct TotalExtractor: Sendable {
 
     struct Labelled {
         var role: Role
-        var weight: Double
+        var strength: Int
         var amount: AmountToken
     }
 
     static let notTotal = ["SUB", "SUBTOTAL", "QTY", "QUANTITY", "ITEM", "ITEMS", "EXCL", "EXCLUDED", "EXCLUDING", "SAVING", "SAVINGS", "DISCOUNT", "POINTS", "WEIGHT", "NO", "PCS", "UNITS"]
     static let strongTotal = ["GRAND TOTAL", "AMOUNT DUE", "AMOUNT PAYABLE", "NETT TOTAL", "NET TOTAL", "TOTAL AMOUNT", "BALANCE DUE", "TOTAL PAYABLE", "TOTAL DUE", "ROUNDED TOTAL", "TOTAL ROUNDED", "TOTAL SALES"]
 
-    func role(of matcher: KeywordMatcher) -> (Role, Double)? {
+    func role(of matcher: KeywordMatcher) -> Label? {
         let totalWord = matcher.containsAny(["TOTAL", "TTL"])
         if matcher.containsAny(["SUBTOTAL", "SUB TOTAL"]) || (totalWord && matcher.containsAny(["EXCL", "EXCLUDED", "EXCLUDING", "BEFORE"])) {
-            return (.subtotal, 1)
+            return Label(role: .subtotal, strength: 10)
         }
         if matcher.containsAny(["ROUNDING", "ROUND", "ROUNDED ADJ", "ADJUSTMENT", "ADJ"]) && !matcher.containsAny(["TOTAL"]) {
-            return (.rounding, 1)
+            return Label(role: .rounding, strength: 10)
         }
         // Checked before CHANGE, one edit away from CHARGE.
         if matcher.containsAny(["SERVICE", "SERV", "SRV", "SVC"]), !totalWord, matcher.containsAny(["CHARGE", "CHG", "CHRG"]) || matcher.words.contains("SVC") {
-            return (.service, 1)
+            return Label(role: .service, strength: 10)
         }
-        if matcher.containsAny(["CHANGE", "CHANGE DUE", "BAKI"]) { return (.change, 1) }
+        if matcher.containsAny(["CHANGE", "CHANGE DUE", "BAKI"]) { return Label(role: .change, strength: 10) }
         if matcher.containsAny(Self.strongTotal) {
-            return (.total, 3)
+            return Label(role: .total, strength: 30)
         }
         if totalWord {
             if matcher.containsAny(["GST", "SST", "VAT", "TAX"]) && !matcher.containsAny(["INCL", "INCLUSIVE", "INCLUDING", "INCLUDED", "INC"]) {
-                return (.tax, 1)
+                return Label(role: .tax, strength: 10)
             }
             if Self.notTotal.contains(where: { matcher.contains($0) }) { return nil }
-            return (.total, matcher.containsAny(["INCL", "INCLUSIVE", "INCLUDING", "INCLUDED", "RM", "NETT", "NET"]) ? 3 : 2.5)
+            return Label(role: .total, strength: matcher.containsAny(["INCL", "INCLUSIVE", "INCLUDING", "INCLUDED", "RM", "NETT", "NET"]) ? 30 : 25)
         }
         if matcher.containsAny(["GST", "SST", "VAT", "TAX"]) && !matcher.containsAny(["REG", "NO", "ID", "INVOICE", "SUMMARY", "CODE"]) {
-            return (.tax, 1)
+            return Label(role: .tax, strength: 10)
         }
-        if matcher.containsAny(["DISCOUNT", "DISC"]) { return (.discount, 1) }
-        if matcher.containsAny(["CASH", "TENDERED", "TENDER", "PAYMENT", "PAID", "VISA", "MASTERCARD", "CARD", "DEBIT", "CREDIT"]) { return (.cash, 1) }
-        if matcher.containsAny(["NETT", "AMOUNT", "AMT", "JUMLAH", "BALANCE"]) { return (.total, 1) }
+        if matcher.containsAny(["DISCOUNT", "DISC"]) { return Label(role: .discount, strength: 10) }
+        if matcher.containsAny(["CASH", "TENDERED", "TENDER", "PAYMENT", "PAID", "VISA", "MASTERCARD", "CARD", "DEBIT", "CREDIT"]) { return Label(role: .cash, strength: 10) }
+        if matcher.containsAny(["NETT", "AMOUNT", "AMT", "JUMLAH", "BALANCE"]) { return Label(role: .total, strength: 10) }
         return nil
     }
 
     /// `roles` are `role(of:)` for each row's text, by position (the parser works them out once for every extractor).
-    func extract(rows: [TextRow], roles: [(Role, Double)?], amounts: [[AmountToken]], scanner: AmountScanner, into receipt: inout ParsedReceipt) {
+    func extract(rows: [TextRow], roles: [Label?], amounts: [[AmountToken]], scanner: AmountScanner, into receipt: inout ParsedReceipt) {
         var labelled: [Labelled] = []
         var extraAmounts: [AmountToken] = []
         var roundingRows: [Int] = []
         for (position, row) in rows.enumerated() {
-            guard let (role, weight) = roles[position] else { continue }
+            guard let label = roles[position] else { continue }
+            let role = label.role
             if role == .rounding { roundingRows.append(row.index) }
             // The value sits at the right of its label, or on the next row when OCR split them (for a total, the previous
             // row too: a figure printed larger sits higher).
             if let last = amounts[row.index].last {
-                labelled.append(Labelled(role: role, weight: weight, amount: last))
+                labelled.append(Labelled(role: role, strength: label.strength, amount: last))
                 continue
             }
             let neighbours = (role == .total ? [row.index + 1, row.index - 1] : [row.index + 1]).filter { rows.indices.contains($0) && roles[$0] == nil }
             if let next = neighbours.lazy.compactMap({ amounts[$0].last }).first {
-                labelled.append(Labelled(role: role, weight: weight * 0.8, amount: next))
+                labelled.append(Labelled(role: role, strength: label.strength * 8 / 10, amount: next))
             } else if role == .total, let next = neighbours.lazy.compactMap({ scanner.oneDecimalAmounts(in: rows[$0].text, row: $0).last }).first {
                 // `NET TOTAL` beside a lone `174.9`: the figure lost a trailing zero.
-                labelled.append(Labelled(role: role, weight: weight * 0.6, amount: next))
+                labelled.append(Labelled(role: role, strength: label.strength * 6 / 10, amount: next))
                 extraAmounts.append(next)
             }
         }
@@ -102,11 +110,11 @@ struct TotalExtractor: Sendable {
         let largest = all.filter { token in token.minorUnits > 0 && !labelled.contains { ($0.role == .cash || $0.role == .change) && $0.amount == token } }
             .map(\.minorUnits).max()
 
-        // Every labelled total is a candidate; so is every amount, with no keyword weight.
+        // Every labelled total is a candidate; so is every amount, with no keyword strength.
         let labelledTotals = labelled.filter { $0.role == .total && $0.amount.minorUnits != 0 }
-        var candidates: [Candidate] = labelledTotals.map { Candidate(value: $0.amount.minorUnits, weight: $0.weight, rows: [$0.amount.row]) }
+        var candidates: [Candidate] = labelledTotals.map { Candidate(value: $0.amount.minorUnits, strength: $0.strength, rows: [$0.amount.row]) }
         for token in all where token.minorUnits > 0 && !candidates.contains(where: { $0.value == token.minorUnits }) {
-            candidates.append(Candidate(value: token.minorUnits, weight: 0, rows: [token.row]))
+            candidates.append(Candidate(value: token.minorUnits, strength: 0, rows: [token.row]))
         }
         // What was paid is the figure after rounding: a labelled total above a rounding line yields its rounded sibling.
         if let roundingRow = roundingRows.last {
@@ -121,27 +129,27 @@ struct TotalExtractor: Sendable {
                     after = nil
                 }
                 guard let after, after > 0 else { continue }
-                for index in candidates.indices where candidates[index].value == total.amount.minorUnits && candidates[index].weight > 0 {
+                for index in candidates.indices where candidates[index].value == total.amount.minorUnits && candidates[index].strength > 0 {
                     candidates[index].beforeRounding = true
                 }
                 let rowsCited = [total.amount.row, roundingRow]
                 if let index = candidates.firstIndex(where: { $0.value == after }) {
-                    candidates[index].weight = max(candidates[index].weight, total.weight)
+                    candidates[index].strength = max(candidates[index].strength, total.strength)
                     candidates[index].rows += rowsCited
                 } else {
-                    candidates.append(Candidate(value: after, weight: total.weight, rows: rowsCited, derived: true))
+                    candidates.append(Candidate(value: after, strength: total.strength, rows: rowsCited, derived: true))
                 }
             }
         }
         let invariantSum = subtotal.map { $0.amount.minorUnits + (service?.amount.minorUnits ?? 0) + (tax?.amount.minorUnits ?? 0) + (roundingValue ?? 0) - abs(discount?.amount.minorUnits ?? 0) }
         // A poorly read labelled total one digit away from the sum of better-read figures is that sum, misread.
-        if let invariantSum, let subtotal, invariantSum > 0, !candidates.contains(where: { $0.value == invariantSum && $0.weight > 0 }) {
+        if let invariantSum, let subtotal, invariantSum > 0, !candidates.contains(where: { $0.value == invariantSum && $0.strength > 0 }) {
             let parts = [subtotal, service, tax, rounding].compactMap { $0 }.map(\.amount.row)
             let partsConfidence = parts.compactMap { index in rows.first { $0.index == index }?.meanConfidence }.min() ?? 0
-            if let misread = candidates.filter({ $0.weight > 0 && !$0.derived && Self.differInOneDigit($0.value, invariantSum) }).max(by: { $0.weight < $1.weight }),
+            if let misread = candidates.filter({ $0.strength > 0 && !$0.derived && Self.differInOneDigit($0.value, invariantSum) }).max(by: { $0.strength < $1.strength }),
                let row = misread.rows.first, let confidence = rows.first(where: { $0.index == row })?.meanConfidence, confidence < partsConfidence {
                 candidates.removeAll { $0.value == invariantSum }
-                candidates.append(Candidate(value: invariantSum, weight: misread.weight, rows: [row] + parts, derived: true))
+                candidates.append(Candidate(value: invariantSum, strength: misread.strength, rows: [row] + parts, derived: true))
             }
         }
         var best: (value: Int64, score: Double, checks: Int, rows: [Int], derived: Bool)?
@@ -159,13 +167,13 @@ struct TotalExtractor: Sendable {
                 // The subtotal itself only counts as the total when nothing is added below it, or a label says so.
                 let nothingAdded = [tax, service].allSatisfy { ($0?.amount.minorUnits ?? 0) == 0 || $0!.amount.row < subtotal.amount.row }
                 if invariantSum == candidate.value || unreadableRounding.map({ CashRounding.rounded(invariantSum, step: $0) }) == candidate.value
-                    || ((nothingAdded || candidate.weight > 0) && subtotal.amount.minorUnits + (roundingValue ?? 0) == candidate.value) {
+                    || ((nothingAdded || candidate.strength > 0) && subtotal.amount.minorUnits + (roundingValue ?? 0) == candidate.value) {
                     checks += 1
                     rowsCited.append(subtotal.amount.row)
                 }
             }
             let repeats = Double(min((occurrences[candidate.value] ?? 1) - 1, 3))
-            var score = candidate.weight + Double(checks) * 1.5 + repeats * 0.4
+            var score = Double(candidate.strength) / 10 + Double(checks) * 1.5 + repeats * 0.4
             if candidate.value == largest { score += 0.8 }
             if candidate.beforeRounding { score -= 1.5 }
             // Later labelled totals are usually the final, rounded figure.
