@@ -100,9 +100,9 @@ struct DateExtractor: Sendable {
         }
         // Another row printing nearly as well the same date with digits open (05 where this reads 08) is one date
         // misread: ink fills gaps far more often than it opens them, so the open one is the print. Unless OCR is sure
-        // of this one (as sure as `DateRowReread` leaves alone): fading can open a gap too (a 9 losing its top reads as 3).
-        let closed = best.date.description, sure = 0.95
-        if best.ocr < sure,
+        // of this one (`DigitFill.sureConfidence`).
+        let closed = best.date.description
+        if best.ocr < DigitFill.sureConfidence,
            let open = candidates.filter({ $0.row != best.row && $0.score >= best.score - 0.5 && DigitFill.opens($0.date.description, closed) }).max(by: ranked) {
             best = open
         }

@@ -15,7 +15,7 @@ public struct DateRowReread: Sendable {
 
     /// Rows a date is read from, or labelled as the date (where OCR may have lost the digits), unless OCR is at
     /// least this sure of every word with a digit in the row: a closer look there costs time and only risks a misread.
-    public var sureConfidence = 0.95
+    public var sureConfidence = DigitFill.sureConfidence
 
     /// Rows a date is read from, or labelled as the date, that OCR is not sure of.
     public func rowsWorthRereading(_ rows: [TextRow]) -> [TextRow] {

@@ -4,6 +4,10 @@
 /// 90 one-digit date misreads in the dev set's date rows (page and closer readings), 72 were one of those four and 3
 /// their reverse (8 as 6). So when two readings of one date differ only there, the open one is the likelier print.
 public enum DigitFill {
+    /// OCR at least this sure of a date's digits is trusted over the fill prior: fading opens gaps too (a 9 losing its
+    /// top reads as 3), and a closer look at such a row only risks a misread.
+    public static let sureConfidence = 0.95
+
     /// Each digit and what it reads as when one of its gaps fills in (only the pairs measured; 3 → 8 and 9 → 8 were not).
     static let closedForms: [Character: Set<Character>] = ["5": ["6", "8"], "3": ["9"], "6": ["8"]]
 
