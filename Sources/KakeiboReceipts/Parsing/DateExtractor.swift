@@ -17,11 +17,14 @@ struct DateExtractor: Sendable {
         var ocr: Double
     }
 
+    /// Words that label a date row.
+    static let labels: [Keyword] = ["DATE", "TARIKH", "DATED"]
+
     func extract(rows: [TextRow], into receipt: inout ParsedReceipt) {
         var candidates: [Candidate] = []
         for row in rows {
             let text = row.text.uppercased()
-            let labelled = KeywordMatcher(text).containsAny(["DATE", "TARIKH", "DATED"])
+            let labelled = KeywordMatcher(text).containsAny(Self.labels)
             let base = (labelled ? 1.0 : 0) + 0.5 * row.meanConfidence
             // Character offsets of each word in `text` (words joined by single spaces), to find which words a match used.
             var spans: [(range: Range<Int>, confidence: Double)] = []

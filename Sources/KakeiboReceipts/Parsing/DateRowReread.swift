@@ -20,7 +20,7 @@ public struct DateRowReread: Sendable {
     /// Rows a date is read from, or labelled as the date, that OCR is not sure of.
     public func rowsWorthRereading(_ rows: [TextRow]) -> [TextRow] {
         rows.filter { row in
-            guard date(in: row.words) != nil || KeywordMatcher(row.text.uppercased()).containsAny(["DATE", "TARIKH", "DATED"]) else { return false }
+            guard date(in: row.words) != nil || KeywordMatcher(row.text.uppercased()).containsAny(DateExtractor.labels) else { return false }
             let digits = row.words.filter { $0.text.contains(where: \.isNumber) }
             return digits.isEmpty || digits.contains { $0.confidence < sureConfidence }
         }

@@ -21,6 +21,26 @@ struct KeywordMatcher: Sendable {
         /// Words run together have as many characters as their codes (no word's first character joins the previous
         /// word's last), so windows of whole words can be measured in codes.
         var windows: Bool
+        /// Bit n set when some word is n codes long (63: that long or longer): a keyword only a few edits from a
+        /// word has about its length, so most keywords are ruled out by one AND.
+        var lengths: UInt64
+
+        init(joined: [UInt8], words: [Range<Int>], plain: Bool, windows: Bool) {
+            self.joined = joined
+            self.words = words
+            self.plain = plain
+            self.windows = windows
+            lengths = words.reduce(0) { $0 | (1 << UInt64(min($1.count, 63))) }
+        }
+
+        /// Whether some word is between `shortest` and `longest` codes long.
+        func hasWord(from shortest: Int, to longest: Int) -> Bool {
+            let low = UInt64(max(shortest, 0)), high = UInt64(min(longest, 63))
+            guard low <= high else { return lengths >> 63 != 0 }
+            let span = high - low + 1
+            let mask = (span == 64 ? UInt64.max : (1 << span) - 1) << low
+            return lengths & mask != 0 || (longest >= 63 && lengths >> 63 != 0)
+        }
     }
 
     init(_ text: String) {
@@ -102,16 +122,17 @@ struct KeywordMatcher: Sendable {
     }
 
     /// True if some word is within the edit distance allowed for `keyword`'s length.
-    func contains(_ keyword: String) -> Bool {
-        guard keyword.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return characterContains(keyword) }
-        var keyword = keyword
-        let spaced = keyword.utf8.contains(0x20)
-        if codes.plain || !spaced {
-            return keyword.withUTF8 { Self.contains(keyword: $0, joined: codes.joined, words: codes.words, searchJoined: true) }
+    func contains(_ keyword: Keyword) -> Bool {
+        guard let compact = keyword.compact else { return characterContains(keyword.text) }
+        if !keyword.spaced {
+            return codes.hasWord(from: compact.count - keyword.allowed, to: compact.count + keyword.allowed)
+                && Self.contains(compact, allowed: keyword.allowed, words: codes.words, in: codes.joined)
         }
-        guard codes.windows else { return characterContains(keyword) }
-        return joined.contains(keyword.filter { $0 != " " })
-            || keyword.withUTF8 { Self.contains(keyword: $0, joined: codes.joined, words: codes.words, searchJoined: false) }
+        if codes.plain || codes.windows {
+            // Codes stand for characters one to one here, so the run-together text is searched as codes too.
+            return Self.contains(spanning: compact, allowed: keyword.allowed, words: codes.words, in: codes.joined)
+        }
+        return characterContains(keyword.text)
     }
 
     /// `contains` through `Character`s, as it was before codes.
@@ -126,7 +147,7 @@ struct KeywordMatcher: Sendable {
         }
     }
 
-    func containsAny(_ keywords: [String]) -> Bool {
+    func containsAny(_ keywords: [Keyword]) -> Bool {
         keywords.contains { contains($0) }
     }
 
@@ -146,25 +167,26 @@ struct KeywordMatcher: Sendable {
 
     // MARK: - Codes
 
-    /// `contains` over codes: the same words, run-together text and windows, the same distances.
-    /// `searchJoined` false leaves finding the keyword inside the run-together text to the caller.
-    private static func contains(keyword: UnsafeBufferPointer<UInt8>, joined: [UInt8], words: [Range<Int>], searchJoined: Bool) -> Bool {
-        let allowed = keyword.count >= 7 ? 2 : (keyword.count >= 4 ? 1 : 0)
-        return joined.withUnsafeBufferPointer { joined in
-            guard keyword.contains(0x20) else {
-                return words.contains { word in
+    /// `contains` over codes for a keyword without spaces: some word equals it or is within `allowed` edits.
+    private static func contains(_ keyword: [UInt8], allowed: Int, words: [Range<Int>], in joined: [UInt8]) -> Bool {
+        keyword.withUnsafeBufferPointer { keyword in
+            joined.withUnsafeBufferPointer { joined in
+                words.contains { word in
                     let text = UnsafeBufferPointer(rebasing: joined[word])
                     return text.elementsEqual(keyword) || (allowed > 0 && isWithin(allowed, text, keyword))
                 }
             }
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keyword.count) { buffer in
-                var length = 0
-                for byte in keyword where byte != 0x20 {
-                    buffer[length] = byte
-                    length += 1
-                }
-                let target = UnsafeBufferPointer(rebasing: buffer[..<length])
-                if searchJoined, occurs(target, in: joined) { return true }
+        }
+    }
+
+    /// `contains` over codes for a spaced keyword (`target` is it without spaces): inside the run-together text,
+    /// or within `allowed` edits of a run of whole words.
+    private static func contains(spanning target: [UInt8], allowed: Int, words: [Range<Int>], in joined: [UInt8]) -> Bool {
+        let length = target.count
+        guard joined.count >= length - allowed else { return false }
+        return target.withUnsafeBufferPointer { target in
+            joined.withUnsafeBufferPointer { joined in
+                if occurs(target, in: joined) { return true }
                 // Runs of whole words whose length reaches target − allowed, up to the first longer than target + allowed.
                 for start in words.indices {
                     for end in words[start...] {
@@ -189,20 +211,26 @@ struct KeywordMatcher: Sendable {
     }
 
     /// Whether the edit distance of `a` and `b` is at most `limit` (the same distance as `Similarity.editDistance`).
+    /// Only the band of cells within `limit` of the diagonal is computed: any other cell is already past the limit.
     static func isWithin(_ limit: Int, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard abs(a.count - b.count) <= limit else { return false }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) <= limit }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (b.count + 1)) { rows in
-            var previous = UnsafeMutableBufferPointer(rebasing: rows[0...b.count])
-            var current = UnsafeMutableBufferPointer(rebasing: rows[(b.count + 1)...])
-            for j in 0...b.count { previous[j] = j }
+        // Distances are capped at `over`: past the limit, how far past no longer matters.
+        let over = limit + 1
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (b.count + 2)) { rows in
+            var previous = UnsafeMutableBufferPointer(rebasing: rows[0...(b.count + 1)])
+            var current = UnsafeMutableBufferPointer(rebasing: rows[(b.count + 2)...])
+            for j in 0...(b.count + 1) { previous[j] = min(j, over) }
             for i in 1...a.count {
-                current[0] = i
-                var smallest = i
-                for j in 1...b.count {
-                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                let low = max(1, i - limit), high = min(b.count, i + limit)
+                current[low - 1] = low == 1 ? min(i, over) : over
+                var smallest = current[low - 1]
+                for j in low...high {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost, over)
                     smallest = min(smallest, current[j])
                 }
+                current[high + 1] = over
                 // Every path runs through this row: past the limit here, past it at the end.
                 if smallest > limit { return false }
                 swap(&previous, &current)

@@ -8,6 +8,8 @@ struct LineItemExtractor: Sendable {
     /// Tax codes printed after a line's amount.
     static let taxCodes: Set<String> = ["SR", "ZR", "Z", "T", "S", "E", "A", "B", "N", "X", "R", "TX", "ES", "OS", "*"]
     /// Header, footer and summary words (matched exactly: `DISH` is food, not `DISC`) that are never on a purchased line.
+    /// Rows naming these close the items.
+    static let totals: [Keyword] = ["TOTAL", "SUBTOTAL"]
     static let notItem: Set<String> = [
         "TEL", "FAX", "PHONE", "INVOICE", "RECEIPT", "CASHIER", "TABLE", "DATE", "TIME", "REG", "TTL", "QUANTITY", "ITEMS",
         "SAVING", "SAVINGS", "POINTS", "TAX", "GST", "SST", "VAT", "CASH", "CHANGE", "ROUNDING", "ROUND", "ADJ", "ADJUSTMENT",
@@ -30,7 +32,7 @@ struct LineItemExtractor: Sendable {
         var pendingDescription: TextRow?
         for (position, row) in rows.enumerated() where row.index < end && !headerRows.contains(row.index) {
             let matcher = matchers[position]
-            if matcher.containsAny(["TOTAL", "SUBTOTAL"]) || matcher.words.contains(where: Self.notItem.contains) || Self.looksLikePhone(row.text) {
+            if matcher.containsAny(Self.totals) || matcher.words.contains(where: Self.notItem.contains) || Self.looksLikePhone(row.text) {
                 pendingDescription = nil
                 continue
             }

@@ -9,6 +9,10 @@ struct MerchantExtractor: Sendable {
     static let addressWords = ["JALAN", "JLN", "LORONG", "TAMAN", "ROAD", "STREET", "AVENUE", "BLVD", "LOT", "BLOK", "BLOCK", "FLOOR", "LEVEL", "SUITE", "KAMPUNG", "BANDAR", "PERSIARAN", "LEBUH", "SELANGOR", "JOHOR", "KUALA", "LUMPUR", "PETALING", "SHAH ALAM", "PUCHONG", "CHERAS", "NO"]
     static let notNameWords = ["TEL", "TELEPHONE", "PHONE", "FAX", "EMAIL", "WEBSITE", "WWW", "GST", "SST", "VAT", "REG", "ROC", "CO REG", "COMPANY NO", "INVOICE", "RECEIPT", "TAX", "WELCOME", "THANK", "CASHIER", "DATE", "TIME", "BILL", "TABLE", "ORDER", "SIMPLIFIED", "OFFICIAL", "COPY", "MEMBER", "SALES", "DOC", "TERMINAL", "POS"]
     /// Footer phrases (`Goods sold are not returnable`, `Please visit again`) that head a receipt cut at the top.
+    /// Long enough to match within OCR's edit distance (`SIN BHE`).
+    static let sdnBhd: Keyword = "SDN BHD"
+    /// Document titles printed where a name could be.
+    static let cashSale: [Keyword] = ["CASH SALE", "CASH BILL", "CASH RECEIPT"]
     static let footerWords = ["SOLD", "REFUNDABLE", "RETURNABLE", "EXCHANGEABLE", "PLEASE", "VISIT", "AGAIN"]
 
     static let headerEnd = ["INVOICE", "RECEIPT", "CASHIER", "BILL", "TABLE", "ORDER", "SALESPERSON", "SERVER", "DOCUMENT", "TERMINAL"]
@@ -30,7 +34,7 @@ struct MerchantExtractor: Sendable {
             let matcher = KeywordMatcher(upper)
             let suffixWords = KeywordMatcher(suffixText).words
             // `SDN BHD` is long enough to match within OCR's edit distance (`SIN BHE`); short suffixes must be exact.
-            let strong = KeywordMatcher(suffixText).contains("SDN BHD") || Self.suffixes.contains { suffix in
+            let strong = KeywordMatcher(suffixText).contains(Self.sdnBhd) || Self.suffixes.contains { suffix in
                 suffix.contains(" ") || suffix.contains("/") || suffix.contains(".") ? suffixText.contains(suffix) : suffixWords.contains(suffix)
             }
             var score = 0.0
@@ -48,7 +52,7 @@ struct MerchantExtractor: Sendable {
             if upper.contains(",") && !strong { score -= 1 }
             if digits >= 4 && !strong { score -= 2 }
             if isRegistration(upper) { score -= 2 }
-            if matcher.containsAny(["CASH SALE", "CASH BILL", "CASH RECEIPT"]) { score -= 3 }
+            if matcher.containsAny(Self.cashSale) { score -= 3 }
             // Below the document title come customers and items; a name there must earn its place.
             if let title, row.index >= title { score -= 2.5 }
             score += (letterRatio - 0.8) * 3

@@ -9,12 +9,15 @@ struct TimeExtractor: Sendable {
         var ocr: Double
     }
 
+    /// Words that label a time.
+    static let labels: [Keyword] = ["TIME", "MASA"]
+
     /// `dateRows` are the rows the date was read from: a dotted time counts only there or after a label.
     func extract(rows: [TextRow], dateRows: [Int], into receipt: inout ParsedReceipt) {
         var candidates: [Candidate] = []
         for row in rows {
             let text = row.text.uppercased()
-            let labelled = KeywordMatcher(text).containsAny(["TIME", "MASA"])
+            let labelled = KeywordMatcher(text).containsAny(Self.labels)
             let onDateRow = dateRows.contains(row.index)
             let base = (labelled ? 1.0 : 0) + (onDateRow ? 0.6 : 0)
             let scanner = TimeScanner(CharacterCodes(text))

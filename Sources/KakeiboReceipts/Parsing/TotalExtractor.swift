@@ -33,38 +33,57 @@ struct TotalExtractor: Sendable {
         var amount: AmountToken
     }
 
-    static let notTotal = ["SUB", "SUBTOTAL", "QTY", "QUANTITY", "ITEM", "ITEMS", "EXCL", "EXCLUDED", "EXCLUDING", "SAVING", "SAVINGS", "DISCOUNT", "POINTS", "WEIGHT", "NO", "PCS", "UNITS"]
-    static let strongTotal = ["GRAND TOTAL", "AMOUNT DUE", "AMOUNT PAYABLE", "NETT TOTAL", "NET TOTAL", "TOTAL AMOUNT", "BALANCE DUE", "TOTAL PAYABLE", "TOTAL DUE", "ROUNDED TOTAL", "TOTAL ROUNDED", "TOTAL SALES"]
+    static let notTotal: [Keyword] = ["SUB", "SUBTOTAL", "QTY", "QUANTITY", "ITEM", "ITEMS", "EXCL", "EXCLUDED", "EXCLUDING", "SAVING", "SAVINGS", "DISCOUNT", "POINTS", "WEIGHT", "NO", "PCS", "UNITS"]
+    static let strongTotal: [Keyword] = ["GRAND TOTAL", "AMOUNT DUE", "AMOUNT PAYABLE", "NETT TOTAL", "NET TOTAL", "TOTAL AMOUNT", "BALANCE DUE", "TOTAL PAYABLE", "TOTAL DUE", "ROUNDED TOTAL", "TOTAL ROUNDED", "TOTAL SALES"]
+
+    /// The words `role(of:)` reads a label by.
+    enum Words {
+        static let total: [Keyword] = ["TOTAL", "TTL"]
+        static let totalOnly: [Keyword] = ["TOTAL"]
+        static let subtotal: [Keyword] = ["SUBTOTAL", "SUB TOTAL"]
+        static let excluding: [Keyword] = ["EXCL", "EXCLUDED", "EXCLUDING", "BEFORE"]
+        static let rounding: [Keyword] = ["ROUNDING", "ROUND", "ROUNDED ADJ", "ADJUSTMENT", "ADJ"]
+        static let service: [Keyword] = ["SERVICE", "SERV", "SRV", "SVC"]
+        static let charge: [Keyword] = ["CHARGE", "CHG", "CHRG"]
+        static let change: [Keyword] = ["CHANGE", "CHANGE DUE", "BAKI"]
+        static let tax: [Keyword] = ["GST", "SST", "VAT", "TAX"]
+        static let including: [Keyword] = ["INCL", "INCLUSIVE", "INCLUDING", "INCLUDED", "INC"]
+        static let finalTotal: [Keyword] = ["INCL", "INCLUSIVE", "INCLUDING", "INCLUDED", "RM", "NETT", "NET"]
+        static let taxNotice: [Keyword] = ["REG", "NO", "ID", "INVOICE", "SUMMARY", "CODE"]
+        static let discount: [Keyword] = ["DISCOUNT", "DISC"]
+        static let payment: [Keyword] = ["CASH", "TENDERED", "TENDER", "PAYMENT", "PAID", "VISA", "MASTERCARD", "CARD", "DEBIT", "CREDIT"]
+        static let amount: [Keyword] = ["NETT", "AMOUNT", "AMT", "JUMLAH", "BALANCE"]
+    }
 
     func role(of matcher: KeywordMatcher) -> Label? {
-        let totalWord = matcher.containsAny(["TOTAL", "TTL"])
-        if matcher.containsAny(["SUBTOTAL", "SUB TOTAL"]) || (totalWord && matcher.containsAny(["EXCL", "EXCLUDED", "EXCLUDING", "BEFORE"])) {
+        let totalWord = matcher.containsAny(Words.total)
+        if matcher.containsAny(Words.subtotal) || (totalWord && matcher.containsAny(Words.excluding)) {
             return Label(role: .subtotal, strength: 10)
         }
-        if matcher.containsAny(["ROUNDING", "ROUND", "ROUNDED ADJ", "ADJUSTMENT", "ADJ"]) && !matcher.containsAny(["TOTAL"]) {
+        if matcher.containsAny(Words.rounding) && !matcher.containsAny(Words.totalOnly) {
             return Label(role: .rounding, strength: 10)
         }
         // Checked before CHANGE, one edit away from CHARGE.
-        if matcher.containsAny(["SERVICE", "SERV", "SRV", "SVC"]), !totalWord, matcher.containsAny(["CHARGE", "CHG", "CHRG"]) || matcher.words.contains("SVC") {
+        if matcher.containsAny(Words.service), !totalWord, matcher.containsAny(Words.charge) || matcher.words.contains("SVC") {
             return Label(role: .service, strength: 10)
         }
-        if matcher.containsAny(["CHANGE", "CHANGE DUE", "BAKI"]) { return Label(role: .change, strength: 10) }
+        if matcher.containsAny(Words.change) { return Label(role: .change, strength: 10) }
         if matcher.containsAny(Self.strongTotal) {
             return Label(role: .total, strength: 30)
         }
         if totalWord {
-            if matcher.containsAny(["GST", "SST", "VAT", "TAX"]) && !matcher.containsAny(["INCL", "INCLUSIVE", "INCLUDING", "INCLUDED", "INC"]) {
+            if matcher.containsAny(Words.tax) && !matcher.containsAny(Words.including) {
                 return Label(role: .tax, strength: 10)
             }
-            if Self.notTotal.contains(where: { matcher.contains($0) }) { return nil }
-            return Label(role: .total, strength: matcher.containsAny(["INCL", "INCLUSIVE", "INCLUDING", "INCLUDED", "RM", "NETT", "NET"]) ? 30 : 25)
+            if matcher.containsAny(Self.notTotal) { return nil }
+            return Label(role: .total, strength: matcher.containsAny(Words.finalTotal) ? 30 : 25)
         }
-        if matcher.containsAny(["GST", "SST", "VAT", "TAX"]) && !matcher.containsAny(["REG", "NO", "ID", "INVOICE", "SUMMARY", "CODE"]) {
+        if matcher.containsAny(Words.tax) && !matcher.containsAny(Words.taxNotice) {
             return Label(role: .tax, strength: 10)
         }
-        if matcher.containsAny(["DISCOUNT", "DISC"]) { return Label(role: .discount, strength: 10) }
-        if matcher.containsAny(["CASH", "TENDERED", "TENDER", "PAYMENT", "PAID", "VISA", "MASTERCARD", "CARD", "DEBIT", "CREDIT"]) { return Label(role: .cash, strength: 10) }
-        if matcher.containsAny(["NETT", "AMOUNT", "AMT", "JUMLAH", "BALANCE"]) { return Label(role: .total, strength: 10) }
+        if matcher.containsAny(Words.discount) { return Label(role: .discount, strength: 10) }
+        if matcher.containsAny(Words.payment) { return Label(role: .cash, strength: 10) }
+        if matcher.containsAny(Words.amount) { return Label(role: .total, strength: 10) }
         return nil
     }
 

@@ -16,27 +16,45 @@ public struct TextSanitiser: Sendable {
 
     public func sanitise(_ text: String) -> String {
         var out = ""
+        var kept = 0
         var lastWasSpace = true
         for scalar in text.unicodeScalars {
-            if out.unicodeScalars.count >= maxWordLength { break }
-            let character = Character(scalar)
-            if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
-                continue
+            if kept >= maxWordLength { break }
+            let keep: Bool
+            if scalar.isASCII {
+                // ASCII decided by value: controls go, a space is the only whitespace left, letters, digits and the listed punctuation stay.
+                let value = UInt8(scalar.value)
+                if value < 0x20 || value == 0x7F { continue }
+                if value == 0x20 {
+                    if !lastWasSpace { out.append(" "); kept += 1 }
+                    lastWasSpace = true
+                    continue
+                }
+                keep = Self.asciiKept[Int(value)]
+            } else {
+                let character = Character(scalar)
+                let category = scalar.properties.generalCategory
+                if category == .control || category == .format { continue }
+                if character.isWhitespace {
+                    if !lastWasSpace { out.append(" "); kept += 1 }
+                    lastWasSpace = true
+                    continue
+                }
+                keep = Self.punctuation.contains(character) || (character.isLetter && scalar.properties.isAlphabetic)
             }
-            if character.isWhitespace {
-                if !lastWasSpace { out.append(" ") }
-                lastWasSpace = true
-                continue
-            }
-            let allowed = (scalar.isASCII && (character.isLetter || character.isNumber))
-                || Self.punctuation.contains(character)
-                || (!scalar.isASCII && character.isLetter && scalar.properties.isAlphabetic)
-            guard allowed else { continue }
-            out.append(character)
+            guard keep else { continue }
+            out.unicodeScalars.append(scalar)
+            kept += 1
             lastWasSpace = false
         }
         while out.last == " " { out.removeLast() }
         return out
+    }
+
+    /// For each ASCII value: a letter, a digit or listed punctuation.
+    private static let asciiKept: [Bool] = (0..<128).map { value in
+        let character = Character(Unicode.Scalar(UInt8(value)))
+        return character.isLetter || character.isNumber || punctuation.contains(character)
     }
 
     /// Sanitises every observation, drops the ones left empty, clamps boxes and confidences into 0…1.
