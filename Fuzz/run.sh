@@ -9,14 +9,17 @@
 #   Fuzz/run.sh [SECONDS_PER_TARGET] [TARGET…]   (default 5 s, every target; `make test` runs 3 s)
 #   FUZZ_RUNS=N Fuzz/run.sh SECONDS TARGET       (stop after N executions, or SECONDS, whichever first)
 #   FUZZ_OPT=-O FUZZ_BUILD=.build-fuzz-long Fuzz/run.sh …   (optimised, in its own folder: long runs)
+#   FUZZ_JOBS=2 FUZZ_MAX_LEN=1024 Fuzz/run.sh …   (a worker per core sharing one corpus; inputs up to 1024 bytes)
 # Crashes land in Fuzz/Crashes/; add each as a regression test before fixing it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root=$PWD
 seconds=${1:-5}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(FuzzCanonicalJSON FuzzEventDecoder FuzzMoneyParser FuzzJournalReader FuzzCSVReader FuzzReceiptParser)
 build=${FUZZ_BUILD:-.build-fuzz}
+case $build in /*) ;; *) build="$root/$build" ;; esac
 mkdir -p "$build" Fuzz/Crashes
 domain_sources=$(find Sources/KakeiboDomain -name '*.swift' | sort)
 
@@ -49,15 +52,22 @@ for target in "${targets[@]}"; do
     [ -d "Fuzz/Corpus/$target" ] && cp -n Fuzz/Corpus/$target/* "$corpus/" 2>/dev/null || true
     limit=(-max_total_time="$seconds")
     [ -n "${FUZZ_RUNS:-}" ] && limit+=(-runs="$FUZZ_RUNS")
-    echo "== $target: ${seconds}s${FUZZ_RUNS:+ or $FUZZ_RUNS runs}"
+    [ -n "${FUZZ_MAX_LEN:-}" ] && limit+=(-max_len="$FUZZ_MAX_LEN")
+    jobs=${FUZZ_JOBS:-1}
+    # Each worker writes fuzz-N.log where it runs; one folder per target keeps them apart.
+    logs="$build/logs-$target"
+    rm -rf "$logs" && mkdir -p "$logs"
+    [ "$jobs" -gt 1 ] && limit+=(-jobs="$jobs" -workers="$jobs")
+    echo "== $target: ${seconds}s${FUZZ_RUNS:+ or $FUZZ_RUNS runs}${FUZZ_MAX_LEN:+, inputs up to $FUZZ_MAX_LEN bytes}, $jobs worker(s)"
     # No leak checks, per input or at exit: Swift's lazily initialised globals (a Regex literal,
     # metadata caches) read as leaks, and so does Foundation's NSRegularExpression when a pattern
     # does not compile (swift-corelibs-foundation, not ours). Memory errors still stop the run.
-    if ! ASAN_OPTIONS=detect_leaks=0 "$build/$target" "${limit[@]}" -detect_leaks=0 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-        -artifact_prefix=Fuzz/Crashes/"$target"- "$corpus" 2>"$build/$target.log"; then
+    if ! (cd "$logs" && ASAN_OPTIONS=detect_leaks=0 "$build/$target" "${limit[@]}" -detect_leaks=0 -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$root/Fuzz/Crashes/$target-" "$corpus" >"$target.log" 2>&1); then
         status=1
-        tail -n 30 "$build/$target.log"
+        tail -n 30 "$logs"/*.log
     fi
-    grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$build/$target.log" | sed "s/^/   /"
+    cat "$logs"/*.log | awk -v prefix="   " '/stat::number_of_executed_units/ { runs += $2 } /stat::peak_rss_mb/ && $2 > rss { rss = $2 }
+        END { printf "%sexecutions: %d\n%speak RSS: %d MB\n", prefix, runs, prefix, rss }'
 done
 exit $status

@@ -39,7 +39,7 @@ struct KeywordMatcher: Sendable {
             guard low <= high else { return lengths >> 63 != 0 }
             let span = high - low + 1
             let mask = (span == 64 ? UInt64.max : (1 << span) - 1) << low
-            return lengths & mask != 0 || (longest >= 63 && lengths >> 63 != 0)
+            return lengths & mask != 0
         }
     }
 
