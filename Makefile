@@ -6,7 +6,7 @@ APT_PACKAGES ?= libsqlite3-dev sqlite3 hledger libtesseract-dev libleptonica-dev
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DB      ?=
 
-.PHONY: deps python-deps build release test fuzz demo bench bench-quick bench-floor clean
+.PHONY: deps python-deps build release test fuzz demo bench bench-quick bench-floor clean train-receipts
 
 deps:
 	@missing=""; \
@@ -27,8 +27,15 @@ release: deps
 
 # python3 packages some tests use: jsonschema validates widget exports against Schemas/widgets,
 # beancount's bean-check checks `export beancount`. Each test skips, with a reason, without them.
+# PP-OCR (the default receipt engine) runs from a project-local venv: rapidocr-onnxruntime ships the PaddleOCR
+# ONNX models inside its wheel, so nothing is downloaded at run time. Without it, receipts fall back to Tesseract.
+PPOCR_PACKAGE ?= rapidocr-onnxruntime==1.4.4
 python-deps:
-	@command -v python3 >/dev/null 2>&1 || { echo "python3 not found: schema and bean-check tests will be skipped"; exit 0; }; \
+	@command -v python3 >/dev/null 2>&1 || { echo "python3 not found: PP-OCR, schema and bean-check tests will be skipped"; exit 0; }; \
+	[ -x .venv/bin/python3 ] || python3 -m venv .venv || echo "python3 -m venv failed: receipts will be read with Tesseract"; \
+	[ ! -x .venv/bin/python3 ] || .venv/bin/python3 -c 'import rapidocr_onnxruntime' 2>/dev/null \
+		|| .venv/bin/python3 -m pip install --quiet --disable-pip-version-check "$(PPOCR_PACKAGE)" \
+		|| echo "PP-OCR not installed: receipts will be read with Tesseract"; \
 	python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install --quiet jsonschema || pip install --quiet jsonschema; \
 	command -v bean-check >/dev/null 2>&1 || python3 -m pip install -q beancount 2>/dev/null \
 		|| python3 -m pip install -q --break-system-packages beancount \
@@ -44,7 +51,7 @@ FUZZ_SECONDS ?= 300
 fuzz:
 	bash Fuzz/run.sh $(FUZZ_SECONDS)
 
-demo: build
+demo: build python-deps
 	KAKEIBO=$$($(SWIFT) build --show-bin-path)/kakeibo DEMO_DB="$(DEMO_DB)" bash Fixtures/demo/household.sh
 
 # package-benchmark suite (minutes), and plain figures for the issue's targets (EVENTS=1000000 for the full run).
@@ -61,6 +68,15 @@ bench-floor: deps
 	mkdir -p .build && cc -O2 -o .build/sqlite-floor Benchmarks/Floor/sqlite-floor.c -lsqlite3 && \
 		.build/sqlite-floor Migrations "$${TMPDIR:-/tmp}/kakeibo-sqlite-floor.sqlite" $(EVENTS); \
 		status=$$?; rm -f "$${TMPDIR:-/tmp}"/kakeibo-sqlite-floor.sqlite*; exit $$status
+
+# The receipt model (ranker weights, calibration, thresholds), learned from ../shared's receipts read by both engines.
+# OCR output is cached in .build/receipt-observations, so a retrain after a parser change takes seconds.
+RECEIPTS ?= ../shared/receipts-train ../shared/receipts-dev
+train-receipts: deps python-deps
+	$(SWIFT) build -c release --product kakeibo
+	$$($(SWIFT) build -c release --show-bin-path)/kakeibo receipts train $(RECEIPTS) \
+		--read ppocr=.build/receipt-observations/ppocr --read tesseract=.build/receipt-observations/tesseract \
+		--out Sources/KakeiboReceipts/Ranking/ReceiptModel+Trained.swift
 
 clean:
 	rm -rf .build

@@ -50,6 +50,8 @@ let package = Package(
         ),
         // Receipts: text observations → rows → sanitised text → fields with confidence. Pure Swift (iOS too).
         .target(name: "KakeiboReceipts", dependencies: ["KakeiboDomain"]),
+        // Training and scoring the receipt model: grouped cross-validation, calibration, reliability. Not for apps.
+        .target(name: "KakeiboReceiptsTraining", dependencies: ["KakeiboReceipts"]),
         // Tesseract and Leptonica's C APIs (Debian: libtesseract-dev, libleptonica-dev, tesseract-ocr-eng).
         .systemLibrary(
             name: "CTesseract",
@@ -58,10 +60,12 @@ let package = Package(
         ),
         // The OCR engine behind KakeiboReceipts' protocol, on Tesseract's C API. Linux/macOS only.
         .target(name: "KakeiboTesseract", dependencies: ["KakeiboReceipts", "CTesseract"]),
+        // PP-OCR behind the same protocol, through a long-lived Python worker (rapidocr-onnxruntime from PyPI).
+        .target(name: "KakeiboPPOCR", dependencies: ["KakeiboReceipts", "KakeiboTesseract"], resources: [.copy("ppocr_worker.py")]),
         .executableTarget(
             name: "kakeibo",
             dependencies: [
-                "KakeiboLedger", "KakeiboDomain", "KakeiboInterop", "KakeiboReceipts", "KakeiboTesseract",
+                "KakeiboLedger", "KakeiboDomain", "KakeiboInterop", "KakeiboReceipts", "KakeiboReceiptsTraining", "KakeiboTesseract", "KakeiboPPOCR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -79,7 +83,7 @@ let package = Package(
         .testTarget(name: "KakeiboInteropTests", dependencies: ["KakeiboInterop", "KakeiboLedger", "KakeiboDomain", "KakeiboReceipts", "kakeibo", "KakeiboTestSupport"]),
         .testTarget(
             name: "KakeiboReceiptsTests",
-            dependencies: ["KakeiboReceipts", "KakeiboTesseract", "KakeiboDomain", "kakeibo", "KakeiboTestSupport"],
+            dependencies: ["KakeiboReceipts", "KakeiboReceiptsTraining", "KakeiboTesseract", "KakeiboPPOCR", "KakeiboDomain", "kakeibo", "KakeiboTestSupport"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -90,7 +90,7 @@ k expense 41.00 --from liabilities:visa --payee "PETRONAS 88 KL" --date 2026-10-
 k expense 9.00 --from assets:cash --payee "Street market" --date 2026-10-29 >/dev/null
 k suggest --stats
 
-section "A receipt photo becomes an expense (Tesseract on a synthetic receipt)"
+section "A receipt photo becomes an expense (PP-OCR, or Tesseract when PP-OCR is not installed, on a synthetic receipt)"
 receipts=$(cd "$(dirname "$0")/../receipts/synthetic" && pwd)
 receipt=$(k import receipt "$receipts/syn-02-us-diner.jpg" --account liabilities:visa)
 echo "$receipt"

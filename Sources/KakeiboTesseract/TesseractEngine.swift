@@ -69,26 +69,8 @@ public final class TesseractEngine: OCREngine {
     }
 
     public func recognize(imageAt path: String) throws -> OCRPage {
-        let header = try limits.check(imageAt: path)
-        let decoded: UnsafeMutablePointer<PIX>?
-        if header.format == .jpeg {
-            // libjpeg pads a truncated file with grey and only warns: a warning means damaged data.
-            var warnings: Int32 = 0
-            decoded = QuietStandardError.run { pixReadJpeg(path, 0, 1, &warnings, 0) }
-            if warnings > 0, decoded != nil {
-                var pointer = decoded
-                pixDestroy(&pointer)
-                throw TesseractError.damagedImage(path: path)
-            }
-        } else {
-            // libpng prints "libpng error: Read Error" for a truncated file before Leptonica gives up.
-            decoded = QuietStandardError.run { pixRead(path) }
-        }
-        guard let original = decoded else { throw TesseractError.damagedImage(path: path) }
+        let (original, _) = try Self.decode(imageAt: path, limits: limits)
         defer { var pointer: UnsafeMutablePointer<PIX>? = original; pixDestroy(&pointer) }
-        guard Int(pixGetWidth(original)) == header.width, Int(pixGetHeight(original)) == header.height else {
-            throw TesseractError.damagedImage(path: path)
-        }
         let width = Int(pixGetWidth(original)), height = Int(pixGetHeight(original))
         guard width > 8, height > 8 else { throw TesseractError.unreadableImage(path: path) }
 
@@ -106,6 +88,43 @@ public final class TesseractEngine: OCREngine {
             if Self.legibleWords(second.observations) > Self.legibleWords(first.observations) { first = second }
         }
         return OCRPage(observations: first.observations, preprocessing: first.steps, imageWidth: width, imageHeight: height)
+    }
+
+    /// Checks that a file is a whole JPEG, PNG or TIFF within `limits`, by decoding it once: what every engine
+    /// calls before reading, so a damaged or hostile file gets the same one-line error whichever engine runs
+    /// (OpenCV, under PP-OCR, decodes a truncated JPEG without a word).
+    public static func validate(imageAt path: String, limits: ImageLimits = ImageLimits()) throws {
+        let (decoded, _) = try decode(imageAt: path, limits: limits)
+        var pointer: UnsafeMutablePointer<PIX>? = decoded
+        pixDestroy(&pointer)
+    }
+
+    /// The header checked against `limits`, then the pixels, refusing data the decoder had to make up. The caller owns the PIX.
+    static func decode(imageAt path: String, limits: ImageLimits) throws -> (UnsafeMutablePointer<PIX>, ImageLimits.Header) {
+        // Leptonica reports bad files on stderr itself; the errors thrown here say it in one line.
+        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+        let header = try limits.check(imageAt: path)
+        let decoded: UnsafeMutablePointer<PIX>?
+        if header.format == .jpeg {
+            // libjpeg pads a truncated file with grey and only warns: a warning means damaged data.
+            var warnings: Int32 = 0
+            decoded = QuietStandardError.run { pixReadJpeg(path, 0, 1, &warnings, 0) }
+            if warnings > 0, decoded != nil {
+                var pointer = decoded
+                pixDestroy(&pointer)
+                throw TesseractError.damagedImage(path: path)
+            }
+        } else {
+            // libpng prints "libpng error: Read Error" for a truncated file before Leptonica gives up.
+            decoded = QuietStandardError.run { pixRead(path) }
+        }
+        guard let original = decoded else { throw TesseractError.damagedImage(path: path) }
+        guard Int(pixGetWidth(original)) == header.width, Int(pixGetHeight(original)) == header.height else {
+            var pointer: UnsafeMutablePointer<PIX>? = original
+            pixDestroy(&pointer)
+            throw TesseractError.damagedImage(path: path)
+        }
+        return (original, header)
     }
 
     /// Words Tesseract is sure of (≥ 80 %) with at least three letters or digits: a cheap measure of a read's quality.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KakeiboLedger
+import KakeiboTesseract
 
 /// The `kakeibo` command: parses arguments and calls the ledger library, nothing more.
 @main
@@ -24,9 +25,11 @@ struct Kakeibo: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     static func main() {
-        OpenMPLimit.applyIfReadingReceipts()
         do {
             var command = try parseAsRoot()
+            if command is ReceiptsRead || command is ReceiptsEval || command is ReceiptsTrain || command is ImportReceipt {
+                OpenMPLimit.apply()
+            }
             try command.run()
         } catch let failure as CommandFailure {
             Terminal.printError(failure.message)

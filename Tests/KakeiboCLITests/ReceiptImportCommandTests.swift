@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-/// `kakeibo import receipt` and `kakeibo receipt show`, end to end through Tesseract on the
+/// `kakeibo import receipt` and `kakeibo receipt show`, end to end through Tesseract (pinned: the expectations are its
+/// readings; `testTheDefaultEngineIsPPOCRWithItsModelsRecorded` covers PP-OCR) on the
 /// synthetic receipts in Fixtures/receipts/synthetic.
 final class ReceiptImportCommandTests: KakeiboCLITestCase {
     static let synthetic = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -27,7 +28,7 @@ final class ReceiptImportCommandTests: KakeiboCLITestCase {
     }
 
     func testImportAppendsTheScanThenTheExpenseAndReimportAppendsNothing() throws {
-        let result = try kakeibo("import", "receipt", Self.taxInvoice, Self.grocery, "--format", "json")
+        let result = try kakeibo("import", "receipt", "--engine", "tesseract", Self.taxInvoice, Self.grocery, "--format", "json")
         assertNoErrors(result)
         XCTAssertTrue(result.stderr.contains("reading receipts [") && result.stderr.contains("2/2 images"), "a progress bar: \(result)")
         let reports = try result.jsonArray()
@@ -44,7 +45,7 @@ final class ReceiptImportCommandTests: KakeiboCLITestCase {
 
         let transaction = try XCTUnwrap(reports[0]["transaction"] as? String)
         let before = try digest()
-        let again = try kakeibo("import", "receipt", Self.taxInvoice)
+        let again = try kakeibo("import", "receipt", "--engine", "tesseract", Self.taxInvoice)
         assertNoErrors(again)
         XCTAssertEqual(again.out, "\(Self.taxInvoice): already imported as \(transaction); nothing appended")
         XCTAssertEqual(try digest(), before, "the same image appends nothing")
@@ -55,7 +56,7 @@ final class ReceiptImportCommandTests: KakeiboCLITestCase {
 
     func testDryRunPrintsWhatWouldBeAppendedAndAppendsNothing() throws {
         let before = try digest()
-        let result = try kakeibo("import", "receipt", Self.taxInvoice, "--dry-run")
+        let result = try kakeibo("import", "receipt", "--engine", "tesseract", Self.taxInvoice, "--dry-run")
         assertNoErrors(result)
         XCTAssertEqual(result.stdoutLines.first, "\(Self.taxInvoice): would append 3 events")
         XCTAssertEqual(result.stdoutLines.dropFirst().map { String($0.split(separator: " ")[0]) },
@@ -63,15 +64,15 @@ final class ReceiptImportCommandTests: KakeiboCLITestCase {
         XCTAssertTrue(result.stdoutLines.last?.contains("29.90 MYR on 2018-03-14 from assets:cash to expenses:unknown") == true,
                       "\(result)")
         XCTAssertEqual(try digest(), before)
-        let json = try kakeibo("import", "receipt", Self.taxInvoice, "--dry-run", "--format", "json")
+        let json = try kakeibo("import", "receipt", "--engine", "tesseract", Self.taxInvoice, "--dry-run", "--format", "json")
         XCTAssertEqual(try json.jsonArray().first?["status"] as? String, "wouldImport", "\(json)")
         XCTAssertEqual(try digest(), before)
-        XCTAssertEqual(try kakeibo("import", "receipt", Self.taxInvoice).out.hasPrefix("\(Self.taxInvoice): imported as "), true,
+        XCTAssertEqual(try kakeibo("import", "receipt", "--engine", "tesseract", Self.taxInvoice).out.hasPrefix("\(Self.taxInvoice): imported as "), true,
                        "a dry run does not use up the image")
     }
 
     func testReceiptShowPrintsFieldsConfidencesAndCitedRows() throws {
-        let imported = try kakeibo("import", "receipt", Self.pharmacy)
+        let imported = try kakeibo("import", "receipt", "--engine", "tesseract", Self.pharmacy)
         assertNoErrors(imported)
         let line = try XCTUnwrap(imported.stdoutLines.first)
         XCTAssertTrue(line.hasPrefix("\(Self.pharmacy): imported as "), line)
@@ -175,7 +176,7 @@ final class ReceiptImportCommandTests: KakeiboCLITestCase {
         XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/g-truncated.jpg", contents: truncated))
 
         let before = try eventCount()
-        let result = try kakeibo("import", "receipt", folder)
+        let result = try kakeibo("import", "receipt", "--engine", "tesseract", folder)
         XCTAssertEqual(result.exitCode, 1, "a failed file makes the exit non-zero: \(result)")
         XCTAssertFalse(result.crashed)
         let errors = result.stderrLines.filter { $0.hasPrefix("kakeibo: error: ") }
@@ -219,5 +220,26 @@ final class ReceiptImportCommandTests: KakeiboCLITestCase {
         }
         return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + bigEndian(13) + chunk + bigEndian(crc ^ 0xFFFF_FFFF)
                     + Array(repeating: 0, count: 64))
+    }
+}
+
+extension ReceiptImportCommandTests {
+    /// With PP-OCR installed (`make python-deps`), the default engine reads the receipt and the scan names it and the
+    /// SHA-256 of each model file it loaded.
+    func testTheDefaultEngineIsPPOCRWithItsModelsRecorded() throws {
+        let imported = try kakeibo("import", "receipt", Self.taxInvoice)
+        if imported.stderr.contains("PP-OCR is not available") {
+            print("skipping: \(imported.stderr)")
+            throw XCTSkip("PP-OCR is not installed: \(imported.stderr)")
+        }
+        assertNoErrors(imported)
+        let line = try XCTUnwrap(imported.stdoutLines.first)
+        let transaction = String(line.dropFirst("\(Self.taxInvoice): imported as ".count).prefix(36))
+        let shown = try ok("receipt", "show", transaction)
+        XCTAssertTrue(shown.stdoutLines.contains { $0.hasPrefix("engine       ppocr rapidocr-onnxruntime ") }, shown.out)
+        let models = shown.stdoutLines.filter { $0.hasPrefix("model        ") }
+        XCTAssertGreaterThanOrEqual(models.count, 2, shown.out)
+        XCTAssertTrue(models.allSatisfy { $0.contains(".onnx sha256:") }, shown.out)
+        XCTAssertTrue(shown.stdoutLines.contains { $0.hasPrefix("expense      29.90 MYR on 2018-03-14") }, shown.out)
     }
 }

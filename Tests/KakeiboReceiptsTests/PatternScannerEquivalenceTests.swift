@@ -200,7 +200,7 @@ final class PatternScannerEquivalenceTests: XCTestCase {
         let missing = ids.filter { !FileManager.default.fileExists(atPath: cache.appendingPathComponent($0 + ".json").path) }
         if !missing.isEmpty {
             try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-            for item in ReceiptBatch(workers: 2).recognize(missing.map { devSet.appendingPathComponent($0 + ".jpg").path }) {
+            for item in ReceiptBatch(workers: 2, makeEngine: TesseractEngine.factory()).recognize(missing.map { devSet.appendingPathComponent($0 + ".jpg").path }) {
                 let id = URL(fileURLWithPath: item.path).deletingPathExtension().lastPathComponent
                 try JSONEncoder().encode(try item.result.get().observations).write(to: cache.appendingPathComponent(id + ".json"))
             }

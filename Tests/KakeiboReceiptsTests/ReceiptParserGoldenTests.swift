@@ -39,10 +39,17 @@ final class ReceiptParserGoldenTests: XCTestCase {
 
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    private func check(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> ParsedReceipt {
+    /// Every expectation holds for the hand rules (which the learned model takes as features), and the learned model
+    /// chooses the same total, date and merchant. Confidence expectations are the rules': the model's confidence is
+    /// calibrated on real receipts (`receipts eval --folds`), not on these.
+    private func check(_ name: String, modelTotal: Int64? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> ParsedReceipt {
         let data = try Data(contentsOf: Self.directory.appendingPathComponent(name + ".json"))
         let fixture = try JSONDecoder().decode(Fixture.self, from: data)
-        let parser = ReceiptParser(options: ReceiptParserOptions(defaultCurrency: fixture.hint.defaultCurrency ?? "MYR"))
+        let learned = ReceiptParser(options: ReceiptParserOptions(defaultCurrency: fixture.hint.defaultCurrency ?? "MYR")).parse(fixture.observations).receipt
+        XCTAssertEqual(learned.total?.value, modelTotal ?? fixture.expect.total, "the model's total", file: file, line: line)
+        XCTAssertEqual(learned.date?.value, fixture.expect.date, "the model's date", file: file, line: line)
+        XCTAssertEqual(learned.merchant?.value, fixture.expect.merchant, "the model's merchant", file: file, line: line)
+        let parser = ReceiptParser(options: ReceiptParserOptions(defaultCurrency: fixture.hint.defaultCurrency ?? "MYR", model: nil))
         let (rows, receipt) = parser.parse(fixture.observations)
         let expect = fixture.expect
         XCTAssertEqual(receipt.merchant?.value, expect.merchant, "merchant", file: file, line: line)
@@ -106,8 +113,10 @@ final class ReceiptParserGoldenTests: XCTestCase {
         XCTAssertTrue(receipt.total?.rows.contains(12) ?? false, "the rounding row is cited")
     }
 
+    /// The rule works the rounded figure out from the cash step (18.66 → 18.65); the model, which learned on real
+    /// receipts that such derived figures were wrong more often than the printed one, keeps the printed 18.66.
     func testUnreadableRoundingAmountLandsOnTheCashStepAndIsNotTrusted() throws {
-        _ = try check("rounding-amount-unreadable")
+        _ = try check("rounding-amount-unreadable", modelTotal: 1866)
     }
 
     func testAPoorlyReadTotalOneDigitOffTheInvariantSumIsRepaired() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import KakeiboReceipts
+import KakeiboReceiptsTraining
 import KakeiboTesseract
 import XCTest
 
@@ -11,7 +12,7 @@ final class SyntheticReceiptTests: XCTestCase {
     func testEverySyntheticReceiptParsesToItsTruth() throws {
         let images = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".jpg") }.sorted()
         XCTAssertGreaterThanOrEqual(images.count, 6, "several layouts")
-        let items = ReceiptBatch(workers: 2).recognize(images.map { Self.folder.appendingPathComponent($0).path })
+        let items = ReceiptBatch(workers: 2, makeEngine: TesseractEngine.factory()).recognize(images.map { Self.folder.appendingPathComponent($0).path })
         for item in items {
             let name = URL(fileURLWithPath: item.path).lastPathComponent
             let truthURL = URL(fileURLWithPath: item.path).deletingPathExtension().appendingPathExtension("json")

@@ -4,12 +4,14 @@ import XCTest
 
 /// `TextSanitiser` decides ASCII by value and counts what it kept; the `Character` version it replaced stays here as the oracle.
 final class TextSanitiserEquivalenceTests: XCTestCase {
-    /// TextSanitiser.sanitise before the ASCII table, verbatim.
+    /// TextSanitiser.sanitise before the ASCII table, verbatim, but for fullwidth forms (U+FF01–FF5E), which now
+    /// read as their ASCII twins first (PP-OCR prints `（` and `：`).
     private static func oracle(_ text: String, maxWordLength: Int = 64) -> String {
         let punctuation: Set<Character> = Set(".,:;-/()#&@%*+='\"!?[]_<>|~$€£¥")
         var out = ""
         var lastWasSpace = true
-        for scalar in text.unicodeScalars {
+        for original in text.unicodeScalars {
+            let scalar = (0xFF01...0xFF5E).contains(original.value) ? Unicode.Scalar(original.value - 0xFEE0)! : original
             if out.unicodeScalars.count >= maxWordLength { break }
             let character = Character(scalar)
             if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {

@@ -3,9 +3,12 @@
 
 extension LedgerEvent.ReceiptScanned {
     var json: JSONValue {
+        var engineObject: [String: JSONValue] = ["name": .string(engine.name), "version": .string(engine.version), "language": .string(engine.language)]
+        // Omitted when empty, so scans recorded before engines named their models keep their bytes.
+        if !engine.models.isEmpty { engineObject["models"] = .object(engine.models.mapValues(JSONValue.string)) }
         var object: [String: JSONValue] = [
             "receipt": .string(receiptID), "sha256": .string(imageSHA256),
-            "engine": ["name": .string(engine.name), "version": .string(engine.version), "language": .string(engine.language)],
+            "engine": .object(engineObject),
             "preprocessing": .array(preprocessing.map(JSONValue.string)),
             "rows": .array(rows.map { row in
                 ["index": .int(row.index), "text": .string(row.text), "box": .array(row.box.map(JSONValue.int)),
@@ -38,6 +41,17 @@ extension LedgerEvent.ReceiptScanned {
         func basisPoints(_ value: Int64, _ field: String) throws -> Int64 {
             guard (0...10_000).contains(value) else { throw bad("\(field) must be 0–10000") }
             return value
+        }
+        func models(_ engine: JSONValue) throws -> [String: String] {
+            guard let present = engine["models"], present != .null else { return [:] }
+            guard let object = present.objectValue else { throw bad("engine models is not an object") }
+            return try object.mapValues { value in
+                guard let digest = value.stringValue, digest.utf8.count == 64,
+                      digest.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+                    throw bad("engine model digests must be 64 lowercase hex digits")
+                }
+                return digest
+            }
         }
         let sha = try p.string("sha256")
         guard sha.utf8.count == 64, sha.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
@@ -88,7 +102,7 @@ extension LedgerEvent.ReceiptScanned {
         guard omitted >= 0 else { throw bad("rowsOmitted is negative") }
         self.init(receiptID: try p.string("receipt"), imageSHA256: sha,
                   engine: Engine(name: try engine.string("name"), version: try engine.string("version"),
-                                 language: try engine.string("language")),
+                                 language: try engine.string("language"), models: try models(engine)),
                   preprocessing: try strings("preprocessing"), rows: rows, rowsOmitted: omitted, fields: fields,
                   warnings: try strings("warnings"), items: items)
     }

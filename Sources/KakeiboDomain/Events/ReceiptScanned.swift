@@ -34,13 +34,15 @@ extension LedgerEvent {
             self.fields = fields; self.warnings = warnings; self.items = items
         }
 
-        /// The OCR engine, its version and the language model it used.
+        /// The OCR engine, its version and the language model it used, and the SHA-256 of each model file for
+        /// engines that load their own (PP-OCR); empty for Tesseract, whose model the version names.
         public struct Engine: Hashable, Sendable {
             public var name: String
             public var version: String
             public var language: String
-            public init(name: String, version: String, language: String) {
-                self.name = name; self.version = version; self.language = language
+            public var models: [String: String]
+            public init(name: String, version: String, language: String, models: [String: String] = [:]) {
+                self.name = name; self.version = version; self.language = language; self.models = models
             }
         }
 

@@ -51,15 +51,18 @@ extension LedgerDecider {
                 throw invalid("\(field) contains a control character")
             }
         }
-        guard scan.imageSHA256.utf8.count == 64,
-              scan.imageSHA256.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
-            throw invalid("the image digest must be 64 lowercase hex digits")
+        func isDigest(_ text: String) -> Bool {
+            text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        }
+        guard isDigest(scan.imageSHA256) else { throw invalid("the image digest must be 64 lowercase hex digits") }
+        guard scan.engine.models.count <= 8, scan.engine.models.values.allSatisfy(isDigest) else {
+            throw invalid("engine model digests must be at most 8, each 64 lowercase hex digits")
         }
         guard scan.rows.count <= Scan.maxRows, scan.warnings.count <= Scan.maxWarnings,
               scan.preprocessing.count <= Scan.maxPreprocessing, scan.fields.count <= Scan.maxFields, scan.items.count <= Scan.maxItems else {
             throw invalid("too many rows, fields, items, warnings or preprocessing steps")
         }
-        for value in [scan.engine.name, scan.engine.version, scan.engine.language] { try text(value, "engine") }
+        for value in [scan.engine.name, scan.engine.version, scan.engine.language] + Array(scan.engine.models.keys) { try text(value, "engine") }
         for step in scan.preprocessing { try text(step, "preprocessing step") }
         for warning in scan.warnings { try text(warning, "warning") }
         for row in scan.rows {

@@ -10,10 +10,11 @@ public struct ScannedFile: Sendable {
 }
 
 extension ReceiptImporter {
-    /// Checks each image, reads the good ones with Tesseract on `workers` cores (one handle each)
-    /// and builds their commands. Results keep the order of `paths`; a bad file is an error in its
-    /// slot and never stops the others. `progress` is called from worker threads.
+    /// Checks each image, reads the good ones with the engine `makeEngine` makes, on `workers` cores (one
+    /// engine each), and builds their commands. Results keep the order of `paths`; a bad file is an error in
+    /// its slot and never stops the others. `progress` is called from worker threads.
     public func read(images paths: [String], workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                     makeEngine: @escaping @Sendable () throws -> any OCREngine = TesseractEngine.factory(),
                      progress: (@Sendable (Int, Int) -> Void)? = nil) -> [ScannedFile] {
         var results: [ScannedFile?] = Array(repeating: nil, count: paths.count)
         var digests: [Int: String] = [:]
@@ -21,7 +22,7 @@ extension ReceiptImporter {
             do { digests[index] = try ReceiptFile.checkImage(at: path) } catch { results[index] = ScannedFile(path: path, input: .failure(error)) }
         }
         let pending = digests.keys.sorted()
-        let items = ReceiptBatch(workers: workers).recognize(pending.map { paths[$0] }, progress: progress)
+        let items = ReceiptBatch(workers: workers, makeEngine: makeEngine).recognize(pending.map { paths[$0] }, progress: progress)
         for (index, item) in zip(pending, items) {
             results[index] = ScannedFile(path: item.path, input: Result {
                 let page = try item.result.get()

@@ -20,6 +20,9 @@ public struct ReceiptImporter: Sendable {
     /// Parses the observations and builds the command; `digest` is the hex SHA-256 of the source bytes.
     public func input(observations: [TextObservation], digest: String, engine: OCREngineDescriptor,
                       preprocessing: [String]) -> LedgerCommand.ReceiptInput {
+        // Each engine's text has its own calibration; the parser is the same.
+        var parser = parser
+        parser.options.model = ReceiptModel.trained(for: engine.name)
         let (rows, receipt) = parser.parse(observations)
         return input(rows: rows, receipt: receipt, digest: digest, engine: engine, preprocessing: preprocessing)
     }
@@ -52,7 +55,8 @@ public struct ReceiptImporter: Sendable {
         let scan = Scan(
             receiptID: "", imageSHA256: digest,
             engine: .init(name: Self.capped(engine.name, nonEmpty: "unknown"), version: Self.capped(engine.version, nonEmpty: "unknown"),
-                          language: Self.capped(engine.language, nonEmpty: "unknown")),
+                          language: Self.capped(engine.language, nonEmpty: "unknown"),
+                          models: Dictionary(uniqueKeysWithValues: (engine.models ?? [:]).prefix(8).map { (Self.capped($0.key, nonEmpty: "?"), $0.value) })),
             preprocessing: preprocessing.prefix(Scan.maxPreprocessing).map { Self.capped($0, nonEmpty: "?") },
             rows: kept.map { row in
                 Scan.Row(index: Int64(row.index), text: Self.capped(row.text),

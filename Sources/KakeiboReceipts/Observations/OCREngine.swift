@@ -11,11 +11,14 @@ public struct OCREngineDescriptor: Hashable, Sendable, Codable {
     public var name: String
     public var version: String
     public var language: String
+    /// The model files' SHA-256 by file name, for engines whose models are files of their own (PP-OCR).
+    public var models: [String: String]?
 
-    public init(name: String, version: String, language: String) {
+    public init(name: String, version: String, language: String, models: [String: String]? = nil) {
         self.name = name
         self.version = version
         self.language = language
+        self.models = models
     }
 }
 

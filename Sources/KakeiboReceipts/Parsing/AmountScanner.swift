@@ -53,6 +53,13 @@ struct AmountScanner: Sendable {
 
     func amount(_ token: String) -> Int64? {
         var chars = Array(token.uppercased())
+        // `.01`, `RM-.02`: a figure under one, printed without its leading zero (rounding lines, change).
+        let bare = Array(chars.drop { $0.isLetter || $0 == ":" || $0 == "(" }.reversed().drop { $0 == ")" }.reversed())
+        let negativeBare = bare.first == "-"
+        let digits = negativeBare ? Array(bare.dropFirst()) : bare
+        if digits.count == 3, digits[0] == ".", digits[1].isASCII, digits[1].isNumber, digits[2].isASCII, digits[2].isNumber {
+            return try? Money.parse((negativeBare ? "-0" : "0") + String(digits), currency: currency).minorUnits
+        }
         // Drop currency prefixes and decoration OCR attaches: RM12.00, $5.00, :12.00, (12.00).
         var negative = false
         while let first = chars.first, !(first.isNumber || first == "-") {

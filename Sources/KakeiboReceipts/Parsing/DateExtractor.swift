@@ -15,12 +15,18 @@ struct DateExtractor: Sendable {
         var row: Int
         /// The OCR confidence of the words the date was read from.
         var ocr: Double
+        var labelled = false
+        var bonus = 0.0
+        /// Read from inside another date-shaped match (`REG#19-10/03/2018` also reads as `10/03/2018`).
+        var overlapping = false
+        /// `19-10/03`: the two separators differ, as they seldom do in a printed date.
+        var mixedSeparators = false
     }
 
     /// Words that label a date row.
     static let labels: [Keyword] = ["DATE", "TARIKH", "DATED"]
 
-    func extract(rows: [TextRow], into receipt: inout ParsedReceipt) {
+    func extract(rows: [TextRow], into receipt: inout ParsedReceipt, candidates found: inout [FieldCandidate<String>]) {
         var candidates: [Candidate] = []
         for row in rows {
             let text = row.text.uppercased()
@@ -37,13 +43,17 @@ struct DateExtractor: Sendable {
             let codes = CharacterCodes(text)
             let scanner = DatePatternScanner(codes)
             var matched: Range<Int>?
+            var overlapping = false, mixedSeparators = false
             func add(_ date: LocalDate?, ambiguous: Bool, bonus: Double) {
                 guard let date, date.year >= 2000, date.year <= 2039 else { return }
                 var ocr = row.meanConfidence
                 if let range = matched {
                     ocr = spans.filter { $0.range.overlaps(range) }.map(\.confidence).min() ?? ocr
                 }
-                candidates.append(Candidate(date: date, ambiguous: ambiguous, score: base + bonus, row: row.index, ocr: ocr))
+                var candidate = Candidate(date: date, ambiguous: ambiguous, score: base + bonus, row: row.index, ocr: ocr, labelled: labelled, bonus: bonus)
+                candidate.overlapping = overlapping
+                candidate.mixedSeparators = mixedSeparators
+                candidates.append(candidate)
             }
             func int(_ match: DatePatternScanner.Match, _ group: Int) -> Int {
                 let range = match.groups[group - 1]
@@ -57,9 +67,7 @@ struct DateExtractor: Sendable {
                 matched = match.range
                 add(make(int(match, 1), int(match, 2), int(match, 3)), ambiguous: false, bonus: 1)
             }
-            for match in scanner.numeric() {
-                matched = match.range
-                let a = int(match, 1), b = int(match, 2), y = year(int(match, 3))
+            func addNumeric(_ a: Int, _ b: Int, _ y: Int) {
                 let dayFirstDate = make(y, b, a), monthFirstDate = make(y, a, b)
                 switch (dayFirstDate, monthFirstDate) {
                 case let (d?, m?): add(dayFirst ? d : m, ambiguous: d != m, bonus: 1)
@@ -67,6 +75,23 @@ struct DateExtractor: Sendable {
                 case let (nil, m?): add(m, ambiguous: false, bonus: 0.9)
                 default: break
                 }
+            }
+            for match in scanner.numeric() {
+                matched = match.range
+                mixedSeparators = Self.separators(codes, match) .map { $0 != $1 } ?? false
+                addNumeric(int(match, 1), int(match, 2), year(int(match, 3)))
+                // The scan resumes after a match, so a date that starts inside it (`#19-10/03/2018`) is read here.
+                let shift = match.groups[1].lowerBound
+                let rest = CharacterCodes(String(text.dropFirst(shift)))
+                if let inner = DatePatternScanner(rest).numeric().first(where: { $0.range.lowerBound == 0 }) {
+                    matched = (inner.range.lowerBound + shift)..<(inner.range.upperBound + shift)
+                    overlapping = true
+                    mixedSeparators = Self.separators(rest, inner).map { $0 != $1 } ?? false
+                    func number(_ group: Int) -> Int { rest.number(at: inner.groups[group].lowerBound, count: inner.groups[group].count) }
+                    addNumeric(number(0), number(1), year(number(2)))
+                    overlapping = false
+                }
+                mixedSeparators = false
             }
             for match in scanner.dayMonthName() {
                 matched = match.range
@@ -105,6 +130,8 @@ struct DateExtractor: Sendable {
         // misread: ink fills gaps far more often than it opens them, so the open one is the print. Unless OCR is sure
         // of this one (`DigitFill.sureConfidence`).
         let closed = best.date.description
+        let rulePick = best
+        defer { found = features(candidates, rows: rows, pick: best.date, closed: rulePick.date) }
         if best.ocr < DigitFill.sureConfidence,
            let open = candidates.filter({ $0.row != best.row && $0.score >= best.score - 0.5 && DigitFill.opens($0.date.description, closed) }).max(by: ranked) {
             best = open
@@ -121,6 +148,55 @@ struct DateExtractor: Sendable {
         // A date printed once rests on one OCR reading of a few digits, where 5/6 and 3/8 swap: never sure on its own.
         if agreeing < 2 { confidence = min(confidence, 0.74) }
         receipt.date = ReceiptField(value: best.date.description, confidence: confidence, rows: [best.row])
+    }
+
+    /// Describes every candidate for the learned ranker (`FeatureSet.date`, in that order).
+    private func features(_ candidates: [Candidate], rows: [TextRow], pick: LocalDate, closed: LocalDate) -> [FieldCandidate<String>] {
+        let heights = RowGeometry(rows)
+        let count = Double(max(rows.count, 1))
+        let top = candidates.map(\.score).max() ?? 0
+        return candidates.map { candidate in
+            let agreeing = Set(candidates.filter { $0.date == candidate.date }.map(\.row)).count
+            let rivals = Set(candidates.filter { $0.date != candidate.date }.map(\.date)).count
+            let row = rows.first { $0.index == candidate.row }
+            let vector: [Double] = [
+                candidate.labelled ? 1 : 0,
+                candidate.bonus,
+                candidate.ambiguous ? 1 : 0,
+                Double(candidate.row) / count,
+                candidate.ocr,
+                row?.meanConfidence ?? 0.5,
+                Double(min(agreeing, 4)),
+                Double(min(rivals, 4)),
+                candidate.score - top,
+                candidate.date == pick ? 1 : 0,
+                candidate.date != closed && DigitFill.opens(candidate.date.description, closed.description) ? 1 : 0,
+                row.map { Self.hasClockTime($0.text) } ?? false ? 1 : 0,
+                heights.ratio(candidate.row),
+                candidate.overlapping ? 1 : 0,
+                candidate.mixedSeparators ? 1 : 0,
+            ]
+            return FieldCandidate(value: candidate.date.description, rows: [candidate.row], features: vector)
+        }
+    }
+
+    /// The separator characters between a numeric match's first and second, and second and third groups.
+    static func separators(_ codes: CharacterCodes, _ match: DatePatternScanner.Match) -> (UInt8, UInt8)? {
+        guard match.groups.count == 3 else { return nil }
+        func separator(_ from: Int, _ to: Int) -> UInt8? { (from..<to).map { codes[$0] }.first { $0 != 0x20 } }
+        guard let first = separator(match.groups[0].upperBound, match.groups[1].lowerBound),
+              let second = separator(match.groups[1].upperBound, match.groups[2].lowerBound) else { return nil }
+        return (first, second)
+    }
+
+    /// `12:34` anywhere in the text: date rows often print the time beside the date.
+    static func hasClockTime(_ text: String) -> Bool {
+        let characters = Array(text)
+        guard characters.count >= 4 else { return false }
+        for index in 1..<(characters.count - 2) where characters[index] == ":" {
+            if characters[index - 1].isNumber, characters[index + 1].isNumber, characters[index + 2].isNumber { return true }
+        }
+        return false
     }
 
     /// Two-digit years are this century; OCR's `2618` or `0718` for `2018` is repaired to 20YY.

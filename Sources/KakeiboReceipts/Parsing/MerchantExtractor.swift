@@ -17,11 +17,13 @@ struct MerchantExtractor: Sendable {
 
     static let headerEnd = ["INVOICE", "RECEIPT", "CASHIER", "BILL", "TABLE", "ORDER", "SALESPERSON", "SERVER", "DOCUMENT", "TERMINAL"]
 
-    func extract(rows: [TextRow], stopRow: Int?, into receipt: inout ParsedReceipt) {
+    func extract(rows: [TextRow], stopRow: Int?, into receipt: inout ParsedReceipt, candidates found: inout [FieldCandidate<String>]) {
         // The header ends at the first document title (`TAX INVOICE`, `RECEIPT`…): below it come customers and items.
         let title = rows.prefix(12).first { row in row.index >= 1 && KeywordMatcher(row.text).words.contains { Self.headerEnd.contains($0) } }?.index
         let limit = min(stopRow ?? rows.count, rows.count, 12)
         var best: (text: String, score: Double, row: Int, strong: Bool)?
+        let heights = RowGeometry(rows)
+        var described: [FieldCandidate<String>] = []
         for row in rows.prefix(limit) {
             let text = row.text
             let upper = text.uppercased()
@@ -41,10 +43,13 @@ struct MerchantExtractor: Sendable {
             if strong { score += 3 }
             let business = Self.businessWords.contains(where: { matcher.words.contains($0) })
             if business { score += 0.5 }
-            if matcher.words.contains(where: { w in Self.notNameWords.contains { $0 == w } }) { score -= 3 }
-            if !strong, matcher.words.contains(where: { w in Self.footerWords.contains { $0 == w } }) { score -= 3 }
+            let notName = matcher.words.contains(where: { w in Self.notNameWords.contains { $0 == w } })
+            let footer = matcher.words.contains(where: { w in Self.footerWords.contains { $0 == w } })
+            let address = matcher.words.contains(where: { w in Self.addressWords.contains { $0 == w } })
+            if notName { score -= 3 }
+            if !strong, footer { score -= 3 }
             // A place inside a name (`… CHERAS RESTAURANT`, `SDN BHD (TAMAN DAYA)`) is not an address line.
-            if matcher.words.contains(where: { w in Self.addressWords.contains { $0 == w } }) {
+            if address {
                 score -= (strong || business) && digits == 0 && !upper.contains(",") ? 1 : 2.5
             }
             // Printed names are capitals or Title Case; a row with no capital at all is a note or handwriting.
@@ -60,10 +65,23 @@ struct MerchantExtractor: Sendable {
             // Nearer the top is likelier, but a handwritten name often sits above.
             score -= Double(row.index) * 0.3
             if matcher.words.filter({ $0.count >= 2 }).count < 1 { score -= 2 }
+            let value = cleanName(strong ? trimmingBranch(text) : text)
+            let centre = (row.minX + row.maxX) / 2
+            let vector: [Double] = [
+                strong ? 1 : 0, business ? 1 : 0, notName ? 1 : 0, footer ? 1 : 0, address ? 1 : 0,
+                text.contains(where: \.isUppercase) ? 0 : 1, upper.contains(",") ? 1 : 0, digits >= 4 ? 1 : 0,
+                isRegistration(upper) ? 1 : 0, matcher.containsAny(Self.cashSale) ? 1 : 0,
+                title.map { row.index >= $0 } ?? false ? 1 : 0, letterRatio, row.meanConfidence, Double(min(row.index, 12)) / 12,
+                row.minY, heights.ratio(row.index), max(min(score, 6), -6) / 4, 0, 0,
+                Double(min(matcher.words.count, 8)) / 8, 1 - min(abs(centre - 0.5) * 2, 1), described.isEmpty ? 1 : 0, 0, 0, 0, 0,
+            ]
+            if !value.isEmpty { described.append(FieldCandidate(value: value, rows: [row.index], features: vector)) }
             if best == nil || score > best!.score {
-                best = (cleanName(strong ? trimmingBranch(text) : text), score, row.index, strong)
+                best = (value, score, row.index, strong)
             }
         }
+        let joined = joinedRows(described, rows: rows)
+        defer { found = Self.marking(described + joined, pick: receipt.merchant).map(Self.shaped) }
         // A trading name that reappears below with a company suffix (`Cafe X` … `cafe x sdn bhd 123-W`) is that company.
         var cited = best.map { [$0.row] } ?? []
         if let chosen = best, !chosen.strong, let extended = legalName(of: chosen.text, in: rows.prefix(limit), after: chosen.row) {
@@ -98,6 +116,64 @@ struct MerchantExtractor: Sendable {
         var confidence = (best.strong ? 0.8 : 0.55) + min(max(best.score, 0), 4) * 0.04
         confidence *= 0.7 + 0.3 * ocr
         receipt.merchant = ReceiptField(value: best.text, confidence: confidence, rows: cited)
+    }
+
+    /// A name printed over two or three rows (`AIK HUAT HARDWARE` / `ENTERPRISE (SETIA` / `ALAM) SDN BHD`) as one
+    /// candidate per run of consecutive rows: the first row's features, with the cues of the rows it took in.
+    private func joinedRows(_ described: [FieldCandidate<String>], rows: [TextRow]) -> [FieldCandidate<String>] {
+        let names = FeatureSet.merchant
+        let suffix = names.firstIndex(of: "company_suffix")!, joinedIndex = names.firstIndex(of: "joined_rows")!
+        let suffixLater = names.firstIndex(of: "suffix_in_joined")!
+        let flags = ["address_word", "registration", "not_name_word", "many_digits"].map { names.firstIndex(of: $0)! }
+        var result: [FieldCandidate<String>] = []
+        for start in described.indices {
+            var text = rows.first { $0.index == described[start].rows[0] }?.text ?? ""
+            var candidate = described[start]
+            for length in 1...2 {
+                let next = start + length
+                guard next < described.count, described[next].rows[0] == described[start].rows[0] + length,
+                      let row = rows.first(where: { $0.index == described[next].rows[0] }) else { break }
+                text += " " + row.text
+                candidate.rows.append(row.index)
+                candidate.features[joinedIndex] = Double(length)
+                for flag in flags { candidate.features[flag] = max(candidate.features[flag], described[next].features[flag]) }
+                if described[next].features[suffix] > 0 { candidate.features[suffixLater] = 1 }
+                let strong = candidate.features[suffix] > 0 || candidate.features[suffixLater] > 0
+                candidate.value = cleanName(strong ? trimmingBranch(text) : text)
+                if !candidate.value.isEmpty { result.append(candidate) }
+            }
+        }
+        return result
+    }
+
+    /// Where the name's company suffix sits: first (`CO. (M) SDN BHD`: the name began on the row above) or last
+    /// (`… SDN BHD`: the legal name is complete).
+    private static func shaped(_ candidate: FieldCandidate<String>) -> FieldCandidate<String> {
+        let words = candidate.value.uppercased().split(separator: " ").map { String($0.filter { $0.isLetter || $0 == "/" }) }.filter { !$0.isEmpty }
+        let suffixWords: Set<String> = ["CO", "SDN", "BHD", "S/B", "LTD", "LLC", "INC", "M", "PLC", "GMBH", "CORP", "LIMITED"]
+        var shaped = candidate
+        shaped.features[FeatureSet.merchant.firstIndex(of: "begins_with_suffix")!] = words.first.map(suffixWords.contains) ?? false ? 1 : 0
+        shaped.features[FeatureSet.merchant.firstIndex(of: "ends_with_suffix")!] = words.last.map(suffixWords.contains) ?? false ? 1 : 0
+        return shaped
+    }
+
+    /// Flags the rule's pick among the row candidates (`rule_pick`), adding it as a candidate of its own when
+    /// the rule extended a row (`extended`: a legal name below, a suffix or branch on the next row).
+    private static func marking(_ described: [FieldCandidate<String>], pick: ReceiptField<String>?) -> [FieldCandidate<String>] {
+        guard let pick else { return described }
+        let pickIndex = FeatureSet.merchant.firstIndex(of: "rule_pick")!, extendedIndex = FeatureSet.merchant.firstIndex(of: "extended")!
+        var marked = described
+        if let index = marked.firstIndex(where: { $0.value == pick.value }) {
+            marked[index].features[pickIndex] = 1
+        } else if let base = marked.first(where: { pick.rows.contains($0.rows[0]) }) {
+            var extended = base
+            extended.value = pick.value
+            extended.rows = pick.rows
+            extended.features[pickIndex] = 1
+            extended.features[extendedIndex] = 1
+            marked.append(extended)
+        }
+        return marked
     }
 
     /// `EIGHT OUNCE COFFEE CO. THE GARDENS MALL` → the name ends at its company suffix; what follows is a
@@ -186,6 +262,22 @@ struct MerchantExtractor: Sendable {
         let junk: Set<Character> = [" ", ".", ",", ":", ";", "-", "_", "|", "'", "\"", "~", "*"]
         while let first = name.first, junk.contains(first) { name.removeFirst() }
         while let last = name.last, junk.contains(last) && last != "." { name.removeLast() }
-        return name
+        return Self.spacingSuffix(name)
+    }
+
+    /// Line engines often lose the gaps in a tightly printed name (`FRESHMARTHYPERSDNBHD`): the company suffix, at
+    /// least, is put back apart (`FRESHMARTHYPER SDN BHD`), so the payee reads as a company.
+    static func spacingSuffix(_ name: String) -> String {
+        name.split(separator: " ", omittingEmptySubsequences: true).map { word -> String in
+            let upper = word.uppercased()
+            for (glued, spaced) in [("SDNBHD", "SDN BHD"), ("SDN.BHD.", "SDN. BHD."), ("SDN.BHD", "SDN. BHD")] where upper.hasSuffix(glued) {
+                let stem = word.dropLast(glued.count)
+                return stem.isEmpty ? spaced : stem + " " + spaced
+            }
+            if upper.hasSuffix("SDN"), word.count >= 6, word.dropLast(3).allSatisfy(\.isLetter) {
+                return word.dropLast(3) + " " + word.suffix(3)
+            }
+            return String(word)
+        }.joined(separator: " ")
     }
 }

@@ -4,14 +4,19 @@ public struct ReceiptField<Value: Hashable & Sendable & Codable>: Hashable, Send
     /// 0…1, from OCR confidence and how many cross-checks agree.
     public var confidence: Double
     public var rows: [Int]
+    /// The confidence at or above which this field is presented as reliable, when a trained model chose it: the
+    /// lowest at which that field's out-of-fold precision reached `ReceiptModel.targetPrecision`. Computed, not typed.
+    public var highConfidenceAt: Double?
 
-    public init(value: Value, confidence: Double, rows: [Int]) {
+    public init(value: Value, confidence: Double, rows: [Int], highConfidenceAt: Double? = nil) {
         self.value = value
         self.confidence = min(max(confidence, 0), 1)
         self.rows = rows
+        self.highConfidenceAt = highConfidenceAt
     }
 
-    /// Fields at or above this confidence are presented as reliable; below it the expense needs review.
+    /// The hand rules' threshold, for fields no model chose (line items, and `--rules`): below it, review.
     public static var reviewThreshold: Double { 0.75 }
-    public var isHighConfidence: Bool { confidence >= Self.reviewThreshold }
+    /// Presented as reliable; otherwise the expense needs review.
+    public var isHighConfidence: Bool { confidence >= (highConfidenceAt ?? Self.reviewThreshold) }
 }

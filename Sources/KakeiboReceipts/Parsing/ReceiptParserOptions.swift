@@ -4,9 +4,13 @@ public struct ReceiptParserOptions: Hashable, Sendable {
     public var dayFirst: Bool?
     /// ISO code used when the receipt shows no currency.
     public var defaultCurrency: String
+    /// Chooses total, date and merchant among the candidates and says how far to trust them; `nil` keeps the
+    /// hand rules' choices and confidences (kept for comparison: `receipts eval --rules`).
+    public var model: ReceiptModel?
 
-    public init(dayFirst: Bool? = nil, defaultCurrency: String = "MYR") {
+    public init(dayFirst: Bool? = nil, defaultCurrency: String = "MYR", model: ReceiptModel? = ReceiptModel.trained) {
         self.dayFirst = dayFirst
         self.defaultCurrency = defaultCurrency
+        self.model = model
     }
 }

@@ -25,12 +25,17 @@ struct TotalExtractor: Sendable {
         var derived = false
         /// A labelled figure with a non-zero rounding line below it: the amount before rounding.
         var beforeRounding = false
+        /// The label sits on the row above or below the figure (OCR split them).
+        var fromNeighbour = false
+        /// The figure is the last one on its row.
+        var rightmost = true
     }
 
     struct Labelled {
         var role: Role
         var strength: Int
         var amount: AmountToken
+        var fromNeighbour = false
     }
 
     static let notTotal: [Keyword] = ["SUB", "SUBTOTAL", "QTY", "QUANTITY", "ITEM", "ITEMS", "EXCL", "EXCLUDED", "EXCLUDING", "SAVING", "SAVINGS", "DISCOUNT", "POINTS", "WEIGHT", "NO", "PCS", "UNITS"]
@@ -88,7 +93,8 @@ struct TotalExtractor: Sendable {
     }
 
     /// `roles` are `role(of:)` for each row's text, by position (the parser works them out once for every extractor).
-    func extract(rows: [TextRow], roles: [Label?], amounts: [[AmountToken]], scanner: AmountScanner, into receipt: inout ParsedReceipt) {
+    func extract(rows: [TextRow], roles: [Label?], amounts: [[AmountToken]], scanner: AmountScanner, into receipt: inout ParsedReceipt,
+                 candidates found: inout [FieldCandidate<Int64>]) {
         var labelled: [Labelled] = []
         var extraAmounts: [AmountToken] = []
         var roundingRows: [Int] = []
@@ -104,10 +110,10 @@ struct TotalExtractor: Sendable {
             }
             let neighbours = (role == .total ? [row.index + 1, row.index - 1] : [row.index + 1]).filter { rows.indices.contains($0) && roles[$0] == nil }
             if let next = neighbours.lazy.compactMap({ amounts[$0].last }).first {
-                labelled.append(Labelled(role: role, strength: label.strength * 8 / 10, amount: next))
+                labelled.append(Labelled(role: role, strength: label.strength * 8 / 10, amount: next, fromNeighbour: true))
             } else if role == .total, let next = neighbours.lazy.compactMap({ scanner.oneDecimalAmounts(in: rows[$0].text, row: $0).last }).first {
                 // `NET TOTAL` beside a lone `174.9`: the figure lost a trailing zero.
-                labelled.append(Labelled(role: role, strength: label.strength * 6 / 10, amount: next))
+                labelled.append(Labelled(role: role, strength: label.strength * 6 / 10, amount: next, fromNeighbour: true))
                 extraAmounts.append(next)
             }
         }
@@ -131,9 +137,12 @@ struct TotalExtractor: Sendable {
 
         // Every labelled total is a candidate; so is every amount, with no keyword strength.
         let labelledTotals = labelled.filter { $0.role == .total && $0.amount.minorUnits != 0 }
-        var candidates: [Candidate] = labelledTotals.map { Candidate(value: $0.amount.minorUnits, strength: $0.strength, rows: [$0.amount.row]) }
+        var candidates: [Candidate] = labelledTotals.map {
+            Candidate(value: $0.amount.minorUnits, strength: $0.strength, rows: [$0.amount.row], fromNeighbour: $0.fromNeighbour)
+        }
         for token in all where token.minorUnits > 0 && !candidates.contains(where: { $0.value == token.minorUnits }) {
-            candidates.append(Candidate(value: token.minorUnits, strength: 0, rows: [token.row]))
+            let rightmost = amounts.indices.contains(token.row) ? amounts[token.row].last == token : true
+            candidates.append(Candidate(value: token.minorUnits, strength: 0, rows: [token.row], rightmost: rightmost))
         }
         // What was paid is the figure after rounding: a labelled total above a rounding line yields its rounded sibling.
         if let roundingRow = roundingRows.last {
@@ -172,14 +181,18 @@ struct TotalExtractor: Sendable {
             }
         }
         var best: (value: Int64, score: Double, checks: Int, rows: [Int], derived: Bool)?
+        var described: [(candidate: Candidate, score: Double, cashCheck: Bool, subtotalCheck: Bool)] = []
         for candidate in candidates {
             var checks = 0
             var rowsCited = candidate.rows
+            var cashCheck = false, subtotalCheck = false
             if let cash, let change, cash.amount.minorUnits - abs(change.amount.minorUnits) == candidate.value {
                 checks += 1
+                cashCheck = true
                 rowsCited += [cash.amount.row, change.amount.row]
             } else if let cash, change == nil || change?.amount.minorUnits == 0, cash.amount.minorUnits == candidate.value {
                 checks += 1
+                cashCheck = true
                 rowsCited.append(cash.amount.row)
             }
             if let subtotal, let invariantSum {
@@ -188,6 +201,7 @@ struct TotalExtractor: Sendable {
                 if invariantSum == candidate.value || unreadableRounding.map({ CashRounding.rounded(invariantSum, step: $0) }) == candidate.value
                     || ((nothingAdded || candidate.strength > 0) && subtotal.amount.minorUnits + (roundingValue ?? 0) == candidate.value) {
                     checks += 1
+                    subtotalCheck = true
                     rowsCited.append(subtotal.amount.row)
                 }
             }
@@ -197,6 +211,7 @@ struct TotalExtractor: Sendable {
             if candidate.beforeRounding { score -= 1.5 }
             // Later labelled totals are usually the final, rounded figure.
             score += Double(candidate.rows.first ?? 0) / Double(max(rows.count, 1)) * 0.2
+            described.append((candidate, score, cashCheck, subtotalCheck))
             if best == nil || score > best!.score {
                 best = (candidate.value, score, checks, rowsCited, candidate.derived)
             }
@@ -215,6 +230,8 @@ struct TotalExtractor: Sendable {
         } else {
             receipt.warnings.append("no total found")
         }
+        found = features(described, best: best?.value, rows: rows, roles: roles, labelled: labelled, largest: largest,
+                         occurrences: occurrences, amounts: all)
         func field(_ item: Labelled?) -> ReceiptField<Int64>? {
             item.map { ReceiptField(value: $0.amount.minorUnits, confidence: 0.6, rows: [$0.amount.row]) }
         }
@@ -224,6 +241,85 @@ struct TotalExtractor: Sendable {
         receipt.discount = field(discount)
         receipt.cash = field(cash)
         receipt.change = field(change)
+    }
+
+    /// Describes every candidate for the learned ranker (`FeatureSet.total`, in that order).
+    private func features(_ described: [(candidate: Candidate, score: Double, cashCheck: Bool, subtotalCheck: Bool)], best: Int64?,
+                          rows: [TextRow], roles: [Label?], labelled: [Labelled], largest: Int64?, occurrences: [Int64: Int],
+                          amounts: [AmountToken]) -> [FieldCandidate<Int64>] {
+        let heights = RowGeometry(rows)
+        let labelledTotals = labelled.filter { $0.role == .total }
+        let totalRows = labelledTotals.map(\.amount.row)
+        let largestLabelled = labelledTotals.map(\.amount.minorUnits).max()
+        let lastLabelledRow = totalRows.max()
+        let count = Double(max(rows.count, 1))
+        return described.map { item in
+            let candidate = item.candidate
+            let row = candidate.rows.first ?? 0
+            let role = rows.indices.contains(row) ? roles[row]?.role : nil
+            let nearestLabel = totalRows.map { abs($0 - row) }.min().map { Double($0) / count } ?? 1
+            let upper = rows.indices.contains(row) ? rows[row].text.uppercased() : ""
+            let exactWord = role == .total && upper.split(separator: " ").contains { $0.hasPrefix("TOTAL") || $0.hasSuffix("TOTAL") }
+            let vector: [Double] = [
+                Double(candidate.strength) / 10,
+                candidate.fromNeighbour ? 1 : 0,
+                role == .total ? 1 : 0,
+                role == .subtotal ? 1 : 0,
+                role == .tax ? 1 : 0,
+                role == .cash ? 1 : 0,
+                role == .change ? 1 : 0,
+                role == .rounding ? 1 : 0,
+                role == .service || role == .discount ? 1 : 0,
+                role == nil ? 1 : 0,
+                item.cashCheck ? 1 : 0,
+                item.subtotalCheck ? 1 : 0,
+                Double(min((occurrences[candidate.value] ?? 1) - 1, 3)),
+                candidate.value == largest ? 1 : 0,
+                candidate.beforeRounding ? 1 : 0,
+                candidate.derived ? 1 : 0,
+                Double(row) / count,
+                // A derived figure rests on the figures it was worked out from, not on the misread row it replaces.
+                candidate.derived ? candidate.rows.filter(rows.indices.contains).map { rows[$0].meanConfidence }.max() ?? 0.5
+                    : rows.indices.contains(row) ? rows[row].meanConfidence : 0.5,
+                heights.ratio(row),
+                nearestLabel,
+                candidate.rightmost ? 1 : 0,
+                max(min(item.score, 6), -2) / 4,
+                candidate.value == best ? 1 : 0,
+                exactWord ? 1 : 0,
+            ] + labelWords(around: row, neighbours: candidate.fromNeighbour, rows: rows) + [
+                candidate.strength > 0 && candidate.value == largestLabelled ? 1 : 0,
+                candidate.strength > 0 && row == lastLabelledRow ? 1 : 0,
+                Self.sumOfTwo(candidate.value, above: row, in: amounts) ? 1 : 0,
+                // A rounding line's 0.01 or a tax is a sliver of the largest figure; a total is most of it.
+                largest.map { Double(min(max(candidate.value, 0), $0)) / Double(max($0, 1)) } ?? 1,
+            ]
+            return FieldCandidate(value: candidate.value, rows: candidate.rows, features: vector)
+        }
+    }
+
+    /// Which kind of total the label names, on the figure's row (and the rows beside it when the label was there):
+    /// grand, payable or due, net, tax-inclusive, rounded, tendered. Words any receipt may print, never a shop's.
+    private func labelWords(around row: Int, neighbours: Bool, rows: [TextRow]) -> [Double] {
+        let texts = (neighbours ? [row - 1, row, row + 1] : [row]).filter { rows.indices.contains($0) }.map { rows[$0].text }
+        let matchers = texts.map(KeywordMatcher.init)
+        return Self.kinds.map { words in matchers.contains { $0.containsAny(words) } ? 1 : 0 }
+    }
+
+    static let kinds: [[Keyword]] = [
+        ["GRAND"], ["PAYABLE", "DUE", "PAY"], ["NETT", "NET"], ["INCL", "INCLUSIVE", "INCLUDING", "INC"], ["ROUNDED", "ROUNDING", "ROUND"],
+        ["TENDERED", "TENDER", "RECEIVED", "PAID"],
+    ]
+
+    /// The figure is the sum of two figures printed above it (`22.99` + `16.79` = `39.78`): a total over subtotals.
+    static func sumOfTwo(_ value: Int64, above row: Int, in amounts: [AmountToken]) -> Bool {
+        let above = amounts.filter { $0.row < row && $0.minorUnits > 0 && $0.minorUnits < value }.map(\.minorUnits)
+        var seen: [Int64: Int] = [:]
+        for amount in above { seen[amount, default: 0] += 1 }
+        return above.contains { amount in
+            let rest = value - amount
+            return rest == amount ? (seen[rest] ?? 0) >= 2 : seen[rest] != nil
+        }
     }
 
     /// `11246` and `11245`: same number of digits, exactly one differs (OCR's 5/6, 3/8 confusions).

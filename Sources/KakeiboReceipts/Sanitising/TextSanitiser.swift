@@ -18,8 +18,10 @@ public struct TextSanitiser: Sendable {
         var out = ""
         var kept = 0
         var lastWasSpace = true
-        for scalar in text.unicodeScalars {
+        for original in text.unicodeScalars {
             if kept >= maxWordLength { break }
+            // Fullwidth forms (`（`, `：`, `，`, `１`), which line engines trained on CJK print emit, read as their ASCII twins.
+            let scalar = (0xFF01...0xFF5E).contains(original.value) ? Unicode.Scalar(original.value - 0xFEE0)! : original
             let keep: Bool
             if scalar.isASCII {
                 // ASCII decided by value: controls go, a space is the only whitespace left, letters, digits and the listed punctuation stay.

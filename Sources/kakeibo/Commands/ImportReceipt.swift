@@ -20,6 +20,7 @@ struct ImportReceipt: ParsableCommand {
             """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var engineOptions: EngineOptions
     @Argument(help: ArgumentHelp("Receipt images, or folders of them.", valueName: "file-or-dir")) var files: [String] = []
     @Option(help: "Text observations JSON from another OCR engine instead of images.") var observations: String?
     @Option(help: "The asset or liability account paid from.") var account = "assets:cash"
@@ -42,10 +43,11 @@ struct ImportReceipt: ParsableCommand {
         } else {
             let paths = ReceiptFile.expand(files)
             guard !paths.isEmpty else { throw CommandFailure("no .jpg, .jpeg, .png, .tif or .tiff files in \(files.joined(separator: ", "))") }
+            let makeEngine = try engineOptions.factory()
             outcomes = Terminal.silencingLibraryOutput { stderr in
                 // A bar for one image would only add a line.
                 let progress = paths.count > 1 ? Terminal.progress("reading receipts", unit: "images", to: stderr) : nil
-                return importer.read(images: paths) { done, total in progress?(Int64(done), Int64(total)) }.map(Outcome.init)
+                return importer.read(images: paths, makeEngine: makeEngine) { done, total in progress?(Int64(done), Int64(total)) }.map(Outcome.init)
             }
         }
 

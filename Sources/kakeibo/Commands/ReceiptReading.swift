@@ -17,7 +17,7 @@ enum ReceiptReading {
         var engine: OCREngineDescriptor
     }
 
-    static func read(file: String?, observations: String?, mode: TesseractEngine.SegmentationMode) throws -> Result {
+    static func read(file: String?, observations: String?, mode: TesseractEngine.SegmentationMode, engine choice: EngineOptions) throws -> Result {
         if let observations {
             guard let data = FileManager.default.contents(atPath: observations) else {
                 throw CommandFailure("cannot read \(observations): check the path")
@@ -28,7 +28,12 @@ enum ReceiptReading {
             return Result(observations: decoded, page: nil, engine: OCREngineDescriptor(name: "external", version: "unknown", language: "unknown"))
         }
         guard let file else { throw ValidationError("give a receipt image or --observations FILE.json") }
-        let engine = try TesseractEngine(mode: mode, binarization: defaultBinarization)
+        // A bad file is refused before any engine starts (PP-OCR's worker takes a while and some memory to load).
+        try TesseractEngine.validate(imageAt: file)
+        var settings = TesseractEngine.Settings()
+        settings.mode = mode
+        settings.binarization = defaultBinarization
+        let engine = try choice.factory(tesseract: settings)()
         let page = try engine.recognize(imageAt: file)
         return Result(observations: page.observations, page: page, engine: engine.descriptor)
     }

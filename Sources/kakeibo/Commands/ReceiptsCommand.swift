@@ -5,5 +5,5 @@ struct ReceiptsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "receipts",
         abstract: "Measure and inspect receipt reading (OCR and field extraction); no ledger needed.",
-        subcommands: [ReceiptsEval.self, ReceiptsRead.self])
+        subcommands: [ReceiptsEval.self, ReceiptsRead.self, ReceiptsTrain.self])
 }

@@ -1,19 +1,33 @@
 import ArgumentParser
 import Foundation
 import KakeiboReceipts
+import KakeiboReceiptsTraining
 import KakeiboTesseract
 
-/// `kakeibo receipts eval DIR`: runs the whole pipeline on every `<id>.jpg|png` with a `<id>.json` truth and scores it.
+/// `kakeibo receipts eval DIR...`: runs the whole pipeline on every `<id>.jpg|png` with a `<id>.json` truth and
+/// scores it; `--folds K` scores by grouped cross-validation instead (each fold by a model that never saw its merchants).
 struct ReceiptsEval: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eval",
-        abstract: "Score receipt reading on a folder of images with truth JSON (<id>.jpg|png + <id>.json).")
-    @Argument(help: "Folder of receipts with truth.") var directory: String
+        abstract: "Score receipt reading on folders of images with truth JSON (<id>.jpg|png + <id>.json).",
+        discussion: """
+            Prints per-field accuracy with a 95 % Wilson interval, the precision of the fields marked high \
+            confidence, a reliability table (confidence bins against accuracy) and the expected calibration error. \
+            With --folds K, the model is retrained K times, grouped by the truth's source.merchant_group, and \
+            every receipt is read by a model (ranker, calibration and threshold) fitted without its merchant.
+            """)
+    @Argument(help: "Folders of receipts with truth.") var directories: [String]
     @OptionGroup var output: OutputOptions
+    @OptionGroup var engineOptions: EngineOptions
+    @Option(help: "Grouped cross-validation by merchant group with K folds.") var folds: Int?
+    @Flag(help: "Score the hand rules' choices and confidences instead of the learned model.") var rules = false
+    @Option(help: ArgumentHelp("L2 penalty for the rankers under --folds.", visibility: .hidden)) var l2 = RankerTrainer.defaultL2
     @Option(help: "Tesseract page segmentation mode: 3, 4, 6 or 11.") var psm: Int32 = ReceiptReading.defaultMode.rawValue
-    @Option(help: "Worker threads, one Tesseract handle each (default: every core).") var jobs: Int?
+    @Option(help: "Worker threads, one OCR engine each (default: every core).") var jobs: Int?
     @Flag(help: "Print each receipt's misses on stderr.") var verbose = false
-    @Option(help: ArgumentHelp("Keep each image's OCR observations here and reuse them (parser work without re-running OCR).", visibility: .hidden))
+    @Option(help: ArgumentHelp("Write each receipt's fields, confidences and whether they are right as JSON lines.", visibility: .hidden))
+    var details: String?
+    @Option(help: "Keep each image's OCR observations here and reuse them (parser work without re-running OCR).")
     var observationsCache: String?
     @Option(help: ArgumentHelp("Scale narrower images up to this width before OCR.", visibility: .hidden)) var minimumWidth: Int = 1400
     @Option(help: ArgumentHelp("Tesseract thresholding_method: 0 Otsu, 1 Leptonica Otsu, 2 Sauvola.", visibility: .hidden))
@@ -21,76 +35,104 @@ struct ReceiptsEval: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: ArgumentHelp("Re-read the date rows closer up; --no-reread-date turns it off.", visibility: .hidden))
     var rereadDate = true
 
+    func validate() throws {
+        guard !directories.isEmpty else { throw ValidationError("give at least one folder of receipts with truth") }
+        if let folds, folds < 2 { throw ValidationError("--folds must be 2 or more") }
+        if folds != nil && rules { throw ValidationError("--folds trains the model; --rules scores the hand rules: give one") }
+    }
+
     func run() throws {
         guard let mode = TesseractEngine.SegmentationMode(rawValue: psm) else { throw ValidationError("--psm must be 3, 4, 6 or 11") }
-        let folder = URL(fileURLWithPath: directory, isDirectory: true)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
-            throw CommandFailure("cannot read the folder \(directory): check the path")
-        }
-        var images: [(id: String, path: String, truth: ReceiptTruth)] = []
-        for name in names.sorted() {
-            let url = folder.appendingPathComponent(name)
-            guard ["jpg", "jpeg", "png"].contains(url.pathExtension.lowercased()) else { continue }
-            let id = url.deletingPathExtension().lastPathComponent
-            let truthURL = folder.appendingPathComponent(id + ".json")
-            guard let truth = try? ReceiptTruth.load(truthURL) else { continue }
-            images.append((id, url.path, truth))
-        }
-        guard !images.isEmpty else { throw CommandFailure("no <id>.jpg|png with a <id>.json truth in \(directory)") }
-
-        let start = Date()
-        var batch = ReceiptBatch(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, mode: mode)
-        batch.minimumWidth = minimumWidth
         guard let binarization = TesseractEngine.Binarization(rawValue: binarization) else { throw ValidationError("--binarization must be 0, 1 or 2") }
-        batch.binarization = binarization
-        batch.rereadsDate = rereadDate
-        let cache = observationsCache.map { URL(fileURLWithPath: $0, isDirectory: true) }
-        let cached: [[TextObservation]?] = images.map { image in
-            cache.flatMap { try? JSONDecoder().decode([TextObservation].self, from: Data(contentsOf: $0.appendingPathComponent(image.id + ".json"))) }
-        }
-        let missing = images.indices.filter { cached[$0] == nil }
-        var items = [[TextObservation]?](repeating: nil, count: images.count)
-        for (index, item) in zip(missing, batch.recognize(missing.map { images[$0].path })) {
-            let observations = (try? item.result.get())?.observations ?? []
-            items[index] = observations
-            if let cache {
-                try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-                try? JSONEncoder().encode(observations).write(to: cache.appendingPathComponent(images[index].id + ".json"))
-            }
-        }
-        let parser = ReceiptParser()
+        var settings = TesseractEngine.Settings()
+        settings.mode = mode
+        settings.binarization = binarization
+        settings.minimumWidth = minimumWidth
+        settings.rereadsDate = rereadDate
+        var corpus = try ReceiptCorpus(directories: directories)
+        let start = Date()
+        let cachedAll = observationsCache.map { cache in corpus.receipts.allSatisfy { FileManager.default.fileExists(atPath: "\(cache)/\($0.id).json") } } ?? false
+        let batch = cachedAll ? nil : ReceiptBatch(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                                   makeEngine: try engineOptions.factory(tesseract: settings))
+        corpus.read(with: batch, cache: observationsCache)
+        let wall = Date().timeIntervalSince(start)
+
         var outcomes: [ReceiptEvaluation.Outcome] = []
-        for (index, image) in images.enumerated() {
-            let item = (seconds: 0.0, observations: items[index] ?? cached[index] ?? [])
-            let page = OCRPage(observations: item.observations, preprocessing: [], imageWidth: 0, imageHeight: 0)
-            let receipt = parser.parse(page.observations).receipt
-            outcomes.append(.init(id: image.id, receipt: receipt, truth: image.truth, seconds: item.seconds))
-        }
-        let evaluation = ReceiptEvaluation(outcomes: outcomes, wallSeconds: Date().timeIntervalSince(start))
-        if verbose {
-            for outcome in outcomes where !(outcome.totalCorrect && outcome.dateCorrect && outcome.merchantFuzzyCorrect) {
-                var misses: [String] = []
-                if !outcome.totalCorrect { misses.append("total \(outcome.receipt.total.map { String($0.value) } ?? "-") want \(outcome.truth.totalMinor)") }
-                if !outcome.dateCorrect { misses.append("date \(outcome.receipt.date?.value ?? "-") want \(outcome.truth.dateISODayFirst)") }
-                if !outcome.merchantFuzzyCorrect { misses.append("merchant \"\(outcome.receipt.merchant?.value ?? "-")\" want \"\(outcome.truth.company)\"") }
-                Terminal.printNote("\(outcome.id): " + misses.joined(separator: "; "))
+        if let folds {
+            let labelled = corpus.labelled(parser: ReceiptParser(options: ReceiptParserOptions(model: nil)))
+            for (receipt, prediction) in zip(labelled, ModelTrainer(folds: folds, l2: l2).crossValidate(labelled)) {
+                outcomes.append(.init(id: receipt.id, receipt: prediction.receipt, truth: receipt.truth, seconds: 0))
+            }
+        } else {
+            // Observations from the cache alone name no engine: the one asked for, else the default's.
+            let engine = engineOptions.engine?.rawValue ?? corpus.engineName ?? EngineOptions.Name.ppocr.rawValue
+            let parser = ReceiptParser(options: ReceiptParserOptions(model: rules ? nil : .trained(for: engine)))
+            for receipt in corpus.receipts {
+                let parsed = parser.parse(receipt.observations).receipt
+                outcomes.append(.init(id: receipt.id, receipt: parsed, truth: receipt.truth, seconds: 0))
             }
         }
+        let evaluation = ReceiptEvaluation(outcomes: outcomes, wallSeconds: wall, folds: folds)
+        if verbose { printMisses(outcomes) }
+        if let details { try writeDetails(outcomes, to: details) }
         let report = evaluation.report()
         switch output.format {
         case .json:
             let data = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
             print(String(decoding: data, as: UTF8.self))
         case .table, .csv:
-            let fields = report["fields"] as! [String: [String: Any]]
-            print("receipts: \(evaluation.outcomes.count)")
-            for name in ["total", "date", "merchant", "merchant_fuzzy"] {
-                let field = fields[name]!
-                print("\(name): \(field["correct"]!)/\(evaluation.outcomes.count) (\(field["accuracy"]!))")
-            }
-            print("seconds per receipt: \(report["seconds_per_receipt"]!)")
-            let calibration = report["calibration"] as! [String: Any]
-            print("high-confidence fields: \(calibration["high_confidence"]!); other: \(calibration["other"]!)")
+            printTable(report, count: outcomes.count)
+        }
+    }
+
+    private func printMisses(_ outcomes: [ReceiptEvaluation.Outcome]) {
+        for outcome in outcomes where !(outcome.totalCorrect && outcome.dateCorrect && outcome.merchantFuzzyCorrect) {
+            var misses: [String] = []
+            func money(_ minor: Int64?) -> String { minor.map { String(format: "%d.%02d", $0 / 100, abs($0 % 100)) } ?? "-" }
+            if !outcome.totalCorrect { misses.append("total \(money(outcome.receipt.total?.value)) want \(money(outcome.truth.totalMinor))") }
+            if !outcome.dateCorrect { misses.append("date \(outcome.receipt.date?.value ?? "-") want \(outcome.truth.dateISODayFirst)") }
+            if !outcome.merchantFuzzyCorrect { misses.append("merchant \"\(outcome.receipt.merchant?.value ?? "-")\" want \"\(outcome.truth.company)\"") }
+            Terminal.printNote("\(outcome.id): " + misses.joined(separator: "; "))
+        }
+    }
+
+    private func writeDetails(_ outcomes: [ReceiptEvaluation.Outcome], to path: String) throws {
+        let lines = try outcomes.map { outcome -> String in
+            let object: [String: Any] = [
+                "id": outcome.id, "group": outcome.truth.merchantGroup ?? "",
+                "total": [outcome.receipt.total?.confidence ?? 0, outcome.totalCorrect, outcome.receipt.total?.isHighConfidence ?? false],
+                "date": [outcome.receipt.date?.confidence ?? 0, outcome.dateCorrect, outcome.receipt.date?.isHighConfidence ?? false],
+                "merchant": [outcome.receipt.merchant?.confidence ?? 0, outcome.merchantFuzzyCorrect, outcome.receipt.merchant?.isHighConfidence ?? false],
+            ]
+            return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    private func printTable(_ report: [String: Any], count: Int) {
+        func percent(_ value: Any?) -> String { String(format: "%.1f %%", ((value as? Double) ?? 0) * 100) }
+        print("receipts: \(count)" + ((report["folds"] as? Int).map { " (grouped \($0)-fold cross-validation by merchant group)" } ?? ""))
+        let fields = report["fields"] as? [String: [String: Any]] ?? [:]
+        for name in ["total", "date", "merchant", "merchant_fuzzy"] {
+            guard let field = fields[name] else { continue }
+            let interval = field["ci95"] as? [Double] ?? [0, 0]
+            print("\(name): \(field["correct"] ?? 0)/\(count) \(percent(field["accuracy"])) (95 % CI \(percent(interval[0]))–\(percent(interval[1])))")
+        }
+        print("seconds per receipt: \(report["seconds_per_receipt"] ?? 0)")
+        guard let calibration = report["calibration"] as? [String: Any] else { return }
+        let high = calibration["high_confidence"] as? [String: Any] ?? [:], other = calibration["other"] as? [String: Any] ?? [:]
+        print("high-confidence fields: \(high["correct"] ?? 0)/\(high["count"] ?? 0) right \(percent(high["accuracy"])), covering \(percent(calibration["coverage"])) of fields")
+        let byField = calibration["high_confidence_by_field"] as? [String: [String: Any]] ?? [:]
+        let thresholds = calibration["threshold"] as? [String: [Double]] ?? [:]
+        for name in ["total", "date", "merchant"] {
+            let field = byField[name] ?? [:]
+            print("  \(name): \(field["correct"] ?? 0)/\(field["count"] ?? 0) right, threshold \((thresholds[name] ?? []).map { String($0) }.joined(separator: ", "))")
+        }
+        print("other fields: \(other["correct"] ?? 0)/\(other["count"] ?? 0) right \(percent(other["accuracy"]))")
+        print("reliability (confidence bin: fields, mean confidence, accuracy); ECE \(calibration["ece"] ?? 0)")
+        for bin in calibration["reliability"] as? [[String: Any]] ?? [] {
+            print(String(format: "  %.1f–%.1f: %4d  %.3f  %.3f", bin["from"] as? Double ?? 0, bin["to"] as? Double ?? 0, bin["count"] as? Int ?? 0,
+                         bin["mean_confidence"] as? Double ?? 0, bin["accuracy"] as? Double ?? 0))
         }
     }
 }

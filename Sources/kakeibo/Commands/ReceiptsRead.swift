@@ -13,11 +13,12 @@ struct ReceiptsRead: ParsableCommand {
     @Option(help: "Tesseract page segmentation mode: 3, 4, 6 or 11.") var psm: Int32 = ReceiptReading.defaultMode.rawValue
     @Option(help: "Write the sanitised observations as JSON to this file (a fixture for parser tests).") var saveObservations: String?
     @OptionGroup var output: OutputOptions
+    @OptionGroup var engineOptions: EngineOptions
 
     func run() throws {
         guard let mode = TesseractEngine.SegmentationMode(rawValue: psm) else { throw ValidationError("--psm must be 3, 4, 6 or 11") }
-        let reading = try ReceiptReading.read(file: file, observations: observations, mode: mode)
-        let parser = ReceiptParser()
+        let reading = try ReceiptReading.read(file: file, observations: observations, mode: mode, engine: engineOptions)
+        let parser = ReceiptParser(options: ReceiptParserOptions(model: .trained(for: reading.engine.name)))
         let (rows, receipt) = parser.parse(reading.observations)
         if let saveObservations {
             let encoder = JSONEncoder()

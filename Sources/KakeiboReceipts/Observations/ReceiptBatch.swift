@@ -1,20 +1,14 @@
-import Foundation
-import KakeiboReceipts
+import Dispatch
 
-/// Reads many images on several cores, one Tesseract handle per worker (a handle is not thread-safe).
+/// Reads many images on several cores with any OCR engine: one engine per worker, made by `makeEngine`
+/// (engines hold handles or worker processes that are not thread-safe).
 public struct ReceiptBatch: Sendable {
     public var workers: Int
-    public var mode: TesseractEngine.SegmentationMode
-    public var language: String
-    /// Passed to each engine: narrower images are scaled up to this width.
-    public var minimumWidth: Int = 1400
-    public var binarization: TesseractEngine.Binarization = .otsu
-    public var rereadsDate = true
+    public var makeEngine: @Sendable () throws -> any OCREngine
 
-    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, mode: TesseractEngine.SegmentationMode = .auto, language: String = "eng") {
+    public init(workers: Int, makeEngine: @escaping @Sendable () throws -> any OCREngine) {
         self.workers = max(1, workers)
-        self.mode = mode
-        self.language = language
+        self.makeEngine = makeEngine
     }
 
     /// One image's outcome: the page, or the error that made it skip, and the seconds it took.
@@ -25,16 +19,15 @@ public struct ReceiptBatch: Sendable {
         public var engine: OCREngineDescriptor?
     }
 
-    /// Recognises every path; results come back in input order. `progress` is called after each image (from a worker thread).
+    /// Recognises every path; results come back in input order. A file that fails is an error in its slot and
+    /// never stops the others. `progress` is called after each image (from a worker thread).
     public func recognize(_ paths: [String], progress: (@Sendable (Int, Int) -> Void)? = nil) -> [Item] {
         let store = ResultStore(count: paths.count)
         let workerCount = min(workers, max(paths.count, 1))
         DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
-            let engine: TesseractEngine
+            let engine: any OCREngine
             do {
-                engine = try TesseractEngine(language: language, mode: mode, binarization: binarization)
-                engine.minimumWidth = minimumWidth
-                engine.rereadsDate = rereadsDate
+                engine = try makeEngine()
             } catch {
                 while let index = store.claim() {
                     store.set(index, Item(path: paths[index], result: .failure(error), seconds: 0, engine: nil))
@@ -53,31 +46,33 @@ public struct ReceiptBatch: Sendable {
     }
 }
 
-/// Hands out indices and collects results across workers, under a lock.
+/// Hands out indices and collects results across workers, on a serial queue (Dispatch runs everywhere the parser does).
 private final class ResultStore: @unchecked Sendable {
-    private let lock = NSLock()
+    private let queue = DispatchQueue(label: "kakeibo.receipt-batch")
     private var next = 0
     private var done = 0
-    private(set) var items: [ReceiptBatch.Item?]
+    private var slots: [ReceiptBatch.Item?]
 
     init(count: Int) {
-        items = Array(repeating: nil, count: count)
+        slots = Array(repeating: nil, count: count)
     }
 
+    var items: [ReceiptBatch.Item?] { queue.sync { slots } }
+
     func claim() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < items.count else { return nil }
-        next += 1
-        return next - 1
+        queue.sync {
+            guard next < slots.count else { return nil }
+            next += 1
+            return next - 1
+        }
     }
 
     @discardableResult
     func set(_ index: Int, _ item: ReceiptBatch.Item) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        items[index] = item
-        done += 1
-        return done
+        queue.sync {
+            slots[index] = item
+            done += 1
+            return done
+        }
     }
 }

@@ -1,0 +1,28 @@
+/// Why the PP-OCR engine could not read an image; each message says what to do.
+public enum PPOCRError: Error, Equatable, CustomStringConvertible {
+    /// No Python with `rapidocr-onnxruntime` was found, or the worker could not start.
+    case unavailable(reason: String)
+    /// The worker exited while reading this image (it is restarted for the next one).
+    case workerDied(path: String, status: Int32)
+    /// The worker gave no answer within the time limit and was stopped.
+    case timedOut(path: String, seconds: Int)
+    /// The worker answered with an error for this image.
+    case unreadableImage(path: String, reason: String)
+    /// The worker's answer was not the JSON the protocol promises.
+    case badAnswer(path: String)
+
+    public var description: String {
+        switch self {
+        case let .unavailable(reason):
+            "PP-OCR is not available (\(reason)): run `make python-deps`, or set KAKEIBO_PYTHON to a Python with rapidocr-onnxruntime"
+        case let .workerDied(path, status):
+            "the PP-OCR worker stopped (exit status \(status)) while reading \(path): try the file again, or use --engine tesseract"
+        case let .timedOut(path, seconds):
+            "PP-OCR gave no answer for \(path) within \(seconds) s and was stopped: try a smaller image, or use --engine tesseract"
+        case let .unreadableImage(path, reason):
+            "\(path) is not a readable image (\(reason)): give a JPEG, PNG or TIFF receipt image"
+        case let .badAnswer(path):
+            "the PP-OCR worker gave an unreadable answer for \(path): reinstall with `make python-deps`"
+        }
+    }
+}
