@@ -16,6 +16,12 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     case zeroAmount
     case tooFewPostings
     case money(MoneyError)
+    /// A balance (or, with `total`, the total of an account and those under it) would pass Int64.
+    case balanceOverflow(account: String, total: Bool)
+    /// A projection row holds a value no report can read (a REAL where minor units belong).
+    case unreadableProjection(table: String, column: String)
+    /// A stored event the projection fold refuses, at its log position (found by replay).
+    case unfoldableEvent(position: Int64, reason: String)
     case date(DateError)
     case invalidText(field: String, reason: String)
     case invalidHue(Int)
@@ -69,6 +75,14 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
             "a transaction needs at least two postings, e.g. --posting expenses:food=12.50 --posting assets:cash=-12.50"
         case .money(let error):
             error.description
+        case .balanceOverflow(let account, let total):
+            "this would take \(total ? "the total of \"\(account)\" and the accounts under it" : "the balance of \"\(account)\"") "
+                + "beyond ±9223372036854775807 minor units (±92233720368547758.07 for a 2-decimal currency); record a smaller amount"
+        case .unfoldableEvent(let position, let reason):
+            "the event at log position \(position) cannot be replayed: \(reason)"
+        case .unreadableProjection(let table, let column):
+            "the projection table \(table) holds a \(column) that is not a whole number of minor units; "
+                + "run `kakeibo verify` to find the event that caused it"
         case .date(let error):
             error.description
         case .invalidText(let field, let reason):

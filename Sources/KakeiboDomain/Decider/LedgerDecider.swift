@@ -13,6 +13,12 @@ public struct LedgerDecider<State: LedgerStateReader> {
     }
 
     public mutating func decide(_ command: LedgerCommand) throws -> [LedgerEvent] {
+        let events = try events(for: command)
+        try checkBalances(after: events)
+        return events
+    }
+
+    private mutating func events(for command: LedgerCommand) throws -> [LedgerEvent] {
         if case .createLedger(let name, let currency, let timeZone) = command {
             guard try state.settings() == nil else { throw LedgerError.ledgerAlreadyInitialised }
             try checkText(name, field: "ledger name")

@@ -8,6 +8,10 @@ public protocol LedgerStateReader {
     func transaction(id: String) throws -> LedgerTransaction?
     /// Non-zero balances of one account, one per currency.
     func balances(accountID: String) throws -> [Money]
+    /// The sum of the balances in one currency of the account `name` and every account under it
+    /// (the balance tree's total for that line), pending changes included; nil when this reader
+    /// cannot tell, which skips the check that the total stays within Int64.
+    func subtreeTotal(of name: String, currency: Currency) throws -> WideSum?
     /// Every budget set or cleared for one category, in the order they were recorded.
     func budgetDefinitions(accountID: String) throws -> [BudgetDefinition]
     /// The suggester's category for an uncategorised expense, or its abstention (nil account);
@@ -17,6 +21,8 @@ public protocol LedgerStateReader {
 }
 
 extension LedgerStateReader {
+    public func subtreeTotal(of name: String, currency: Currency) throws -> WideSum? { nil }
+
     public func categorySuggestion(payee: String?, amount: Money, itemWords: [String]) throws -> AppliedSuggestion? { nil }
 
     public func categorySuggestion(payee: String?, amount: Money) throws -> AppliedSuggestion? {

@@ -64,7 +64,7 @@ struct SQLiteProjectionStore: ProjectionStore {
         let postingsSQL = "SELECT account_id, currency, amount, memo FROM postings WHERE txn_id = ? ORDER BY line"
         var postings: [Posting] = []
         for posting in try Row.fetchAll(db.cachedStatement(sql: postingsSQL), arguments: [id]) {
-            postings.append(Posting(accountID: posting[0], amount: Money(minorUnits: posting[2], currency: try currency(posting[1])),
+            postings.append(Posting(accountID: posting[0], amount: Money(minorUnits: try posting.minorUnits(atIndex: 2, table: "postings"), currency: try currency(posting[1])),
                                     memo: posting[3]))
         }
         let isVoided: Bool = row[4]
@@ -80,14 +80,31 @@ struct SQLiteProjectionStore: ProjectionStore {
         let sql = "SELECT currency, amount FROM balances WHERE account_id = ?"
         var amounts: [Currency: Int64] = [:]
         for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [accountID]) {
-            amounts[try currency(row[0])] = row[1]
+            amounts[try currency(row[0])] = try row.minorUnits(atIndex: 1, table: "balances")
         }
         for (key, delta) in cache.pendingBalances where key.account == accountID {
             let (sum, overflow) = (amounts[key.currency] ?? 0).addingReportingOverflow(delta)
-            guard !overflow else { throw LedgerError.money(.overflow) }
+            guard !overflow else { throw try balanceOverflow(accountID) }
             amounts[key.currency] = sum
         }
         return amounts.filter { $0.value != 0 }.map { Money(minorUnits: $0.value, currency: $0.key) }.sorted { $0.currency < $1.currency }
+    }
+
+    func subtreeTotal(of name: String, currency: Currency) throws -> WideSum? {
+        // Children sort between "name:" and "name;" (';' follows ':'), as in `register`.
+        let sql = """
+            SELECT b.amount FROM accounts a JOIN balances b USING (account_id)
+            WHERE b.currency = ? AND (a.name = ? OR (a.name > ? AND a.name < ?))
+            """
+        var total = WideSum()
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [currency.code, name, name + ":", name + ";"])
+        while let row = try rows.next() { total.add(try row.minorUnits(atIndex: 0, table: "balances")) }
+        for (key, delta) in cache.pendingBalances where key.currency == currency {
+            guard let account = try account(id: key.account)?.name.rawValue,
+                  account == name || account.hasPrefix(name + ":") else { continue }
+            total.add(delta)
+        }
+        return total
     }
 
     func checkpoint() throws -> Int64 {
@@ -162,8 +179,12 @@ struct SQLiteProjectionStore: ProjectionStore {
     func addToBalance(accountID: String, _ amount: Money) throws {
         let key = ProjectionCache.BalanceKey(account: accountID, currency: amount.currency)
         let (sum, overflow) = (cache.pendingBalances[key] ?? 0).addingReportingOverflow(amount.minorUnits)
-        guard !overflow else { throw LedgerError.money(.overflow) }
+        guard !overflow else { throw try balanceOverflow(accountID) }
         cache.pendingBalances[key] = sum
+    }
+
+    private func balanceOverflow(_ accountID: String) throws -> LedgerError {
+        .balanceOverflow(account: try account(id: accountID)?.name.rawValue ?? accountID, total: false)
     }
 
     /// Adds the pending balance changes to the table. Call before the transaction commits.

@@ -59,7 +59,7 @@ extension Ledger {
             let postings = try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
                 RegisterReport.Posted(date: try LocalDate(iso: row[0]), transactionID: row[1], firstPosition: row[2], line: row[3],
                                       payee: row[4], account: try AccountName(row[5]),
-                                      amount: Money(minorUnits: row[7], currency: try Currency(code: row[6])))
+                                      amount: Money(minorUnits: try row.minorUnits(atIndex: 7, table: "postings"), currency: try Currency(code: row[6])))
             }
             return try RegisterReport(postings: postings)
         }
@@ -94,6 +94,6 @@ extension Ledger {
             throw LedgerError.malformedEvent(type: "account", reason: "unknown account type in projection")
         }
         return AccountBalance(account: try AccountName(row[0]), type: type,
-                              amount: Money(minorUnits: row[3], currency: try Currency(code: row[2])))
+                              amount: Money(minorUnits: try row.minorUnits(atIndex: 3, table: "balances"), currency: try Currency(code: row[2])))
     }
 }
