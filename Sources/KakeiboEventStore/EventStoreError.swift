@@ -12,6 +12,13 @@ public enum EventStoreError: Error, Equatable, Sendable, CustomStringConvertible
     case unreadableEvent(position: Int64, reason: String)
     case readOnly(path: String)
     case writeFailed(path: String, reason: String)
+    /// The log failed verification, so `refusing` (a replay, a write) was not done.
+    case tamperedLog(refusing: String, problem: TamperProblem)
+
+    public enum TamperProblem: Equatable, Sendable {
+        case missingTriggers([String])
+        case badEvent(position: Int64, reason: String)
+    }
 
     public var description: String {
         switch self {
@@ -33,6 +40,12 @@ public enum EventStoreError: Error, Equatable, Sendable, CustomStringConvertible
             "event at position \(position) cannot be read: \(reason); run `kakeibo verify`"
         case .readOnly(let path):
             "\(path) is read-only; check its permissions"
+        case .tamperedLog(let action, .missingTriggers(let names)):
+            "refusing to \(action): the log's append-only triggers are missing (\(names.joined(separator: ", "))), so it was "
+                + "writable by hand; run `kakeibo verify` and restore the ledger from a copy you trust"
+        case .tamperedLog(let action, .badEvent(let position, let reason)):
+            "refusing to \(action): the log fails verification at position \(position) (\(reason)); "
+                + "run `kakeibo verify` and restore the ledger from a copy you trust"
         case .writeFailed(let path, let reason):
             "could not write to \(path) (\(reason)); nothing was recorded: free some disk space or check the device, then retry"
         }

@@ -182,7 +182,9 @@ public final class Ledger: Sendable {
     }
 
     /// Projects events the projection has not seen (after an upgrade or an interrupted rebuild).
+    /// Every write path calls it first, so it also refuses to build on a tampered log.
     func catchUp(_ store: SQLiteProjectionStore, in db: Database) throws {
+        try Self.checkIntegrity(before: "record anything", wholeChain: false, in: db)
         let checkpoint = try store.checkpoint()
         guard try EventLog.head(in: db).position > checkpoint else { return }
         var last = checkpoint
