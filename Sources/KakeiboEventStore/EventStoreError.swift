@@ -11,6 +11,12 @@ public enum EventStoreError: Error, Equatable, Sendable, CustomStringConvertible
     case eventIDConflict(eventID: String)
     case unreadableEvent(position: Int64, reason: String)
     case readOnly(path: String)
+    /// The file is writable but its folder is not, so SQLite cannot create the WAL beside it.
+    case readOnlyFolder(path: String, folder: String)
+    /// Another connection held the write lock longer than the busy timeout.
+    case busy(path: String?)
+    /// SQLite found the file damaged (a truncated copy, a disk fault).
+    case damaged(path: String?)
     case writeFailed(path: String, reason: String)
     /// The log failed verification, so `refusing` (a replay, a write) was not done.
     case tamperedLog(refusing: String, problem: TamperProblem)
@@ -46,6 +52,13 @@ public enum EventStoreError: Error, Equatable, Sendable, CustomStringConvertible
         case .tamperedLog(let action, .badEvent(let position, let reason)):
             "refusing to \(action): the log fails verification at position \(position) (\(reason)); "
                 + "run `kakeibo verify` and restore the ledger from a copy you trust"
+        case .readOnlyFolder(let path, let folder):
+            "cannot write to \(path): its folder \(folder) is read-only, and SQLite keeps its write-ahead log beside the file; "
+                + "make the folder writable or move the ledger"
+        case .busy(let path):
+            "the ledger\(path.map { " \($0)" } ?? "") is busy: another process is writing to it; try again in a moment"
+        case .damaged(let path):
+            "the ledger\(path.map { " \($0)" } ?? "") is damaged (SQLite cannot read it); restore it from a backup copy"
         case .writeFailed(let path, let reason):
             "could not write to \(path) (\(reason)); nothing was recorded: free some disk space or check the device, then retry"
         }

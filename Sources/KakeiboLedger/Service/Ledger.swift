@@ -14,6 +14,9 @@ public final class Ledger: Sendable {
     let writer: any DatabaseWriter
     let environment: LedgerEnvironment
     private let timeZone = Mutex<TimeZone?>(nil)
+    /// The connection writes go through when `writer` was opened read-only (`Ledger.open`):
+    /// opened at the first write, so reports never take the write lock.
+    private let writable = Mutex<(any DatabaseWriter)?>(nil)
 
     init(path: String, writer: any DatabaseWriter, environment: LedgerEnvironment) {
         self.path = path
@@ -27,7 +30,7 @@ public final class Ledger: Sendable {
         guard TimeZone(identifier: timeZone) != nil else {
             throw LedgerError.invalidText(field: "time zone", reason: "\"\(timeZone)\" is not an IANA zone such as Europe/Berlin")
         }
-        let pool = try LedgerDatabase.open(at: path, mode: .create)
+        let pool = try storage(path) { try LedgerDatabase.open(at: path, mode: .create) }
         let ledger = Ledger(path: path, writer: pool, environment: environment)
         do {
             try ledger.record(.createLedger(name: name, currency: currency, timeZone: timeZone))
@@ -40,13 +43,26 @@ public final class Ledger: Sendable {
     }
 
     public static func open(at path: String, environment: LedgerEnvironment = .live) throws -> Ledger {
-        let pool = try LedgerDatabase.open(at: path, mode: .open)
-        let ledger = Ledger(path: path, writer: pool, environment: environment)
-        guard try ledger.writer.read({ db in try SQLiteProjectionStore(db: db).settings() }) != nil else {
-            throw LedgerError.ledgerNotInitialised
+        try storage(path) {
+            let pool = try LedgerDatabase.open(at: path, mode: .open)
+            let ledger = Ledger(path: path, writer: pool, environment: environment)
+            guard try ledger.writer.read({ db in try SQLiteProjectionStore(db: db).settings() }) != nil else {
+                throw LedgerError.ledgerNotInitialised
+            }
+            // A read-only file is read as it is; suggestions learn when it is next writable.
+            if LedgerDatabase.canWrite(path) { try ledger.backfillSuggestionsIfNeeded() }
+            return ledger
         }
-        try ledger.backfillSuggestionsIfNeeded()
-        return ledger
+    }
+
+    /// Runs `body`, turning SQLite's busy, damaged and read-only failures into one-line errors.
+    static func storage<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            if let storage = EventStoreError(storageFailure: error, path: path) { throw storage }
+            throw error
+        }
     }
 
     /// A ledger that lives in memory only: for tests and previews.
@@ -108,7 +124,7 @@ public final class Ledger: Sendable {
     /// With `commit: false` everything is rolled back afterwards (a dry run).
     func writeTransaction<T>(commit: Bool = true, _ body: (Database) throws -> T) throws -> T {
         do {
-            return try writer.writeWithoutTransaction { db in
+            return try writableDatabase().writeWithoutTransaction { db in
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
@@ -120,9 +136,19 @@ public final class Ledger: Sendable {
             switch error.resultCode {
             case .SQLITE_FULL: throw EventStoreError.writeFailed(path: path, reason: "the disk is full")
             case .SQLITE_IOERR: throw EventStoreError.writeFailed(path: path, reason: "disk I/O error")
-            case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN: throw EventStoreError.readOnly(path: path)
-            default: throw error
+            case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN: throw LedgerDatabase.readOnlyError(at: path)
+            default: throw EventStoreError(storageFailure: error, path: path) ?? error
             }
+        }
+    }
+
+    private func writableDatabase() throws -> any DatabaseWriter {
+        guard writer.configuration.readonly else { return writer }
+        return try writable.withLock { cached in
+            if let cached { return cached }
+            let opened = try LedgerDatabase.openWritable(at: path)
+            cached = opened
+            return opened
         }
     }
 
