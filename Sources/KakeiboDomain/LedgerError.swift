@@ -26,6 +26,10 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidText(field: String, reason: String)
     case invalidHue(Int)
     case unknownTransaction(String)
+    /// Every posting of a transfer or transaction is on this one account: nothing moves.
+    case sameAccount(String)
+    /// A rename that would move an account of `type` out from under its top-level `root`.
+    case rootChange(String, to: String, type: AccountType, root: String)
     case ambiguousTransaction(String, matches: Int)
     case transactionVoided(String)
     case nothingToChange
@@ -58,7 +62,7 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .accountNotEmpty(let name, let balance):
             "account \"\(name)\" still holds \(balance); transfer it out before closing"
         case .wrongAccountType(let name, let type, let expected):
-            "account \"\(name)\" is an \(type.rawValue) account, but \(expected) is needed here"
+            "account \"\(name)\" is \(type.article) \(type.rawValue) account, but \(expected) is needed here"
         case .unknownCategory(let name):
             "unknown category \"\(name)\"; add it with `kakeibo category add \(name)` or see `kakeibo category list`"
         case .categoryExists(let name):
@@ -89,6 +93,11 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
             "invalid \(field): \(reason)"
         case .invalidHue(let hue):
             "hue \(hue) is out of range; give a colour angle from 0 to 360"
+        case .sameAccount(let name):
+            "every posting is on \"\(name)\", so no money moves; a transfer or transaction needs two different accounts"
+        case .rootChange(let name, let newName, let type, let root):
+            "cannot rename \"\(name)\" to \"\(newName)\": it is \(type.article) \(type.rawValue) account and stays under \"\(root)\"; "
+                + "keep the first part of the name"
         case .unknownTransaction(let id):
             "no transaction \"\(id)\"; see `kakeibo register` or `kakeibo log` for ids"
         case .ambiguousTransaction(let prefix, let matches):
@@ -98,7 +107,9 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .nothingToChange:
             "nothing to change: the edit gives every field the value it already has"
         case .fieldNotEditable(let field, let kind):
-            "\(field) cannot be edited on a \(kind.rawValue) transaction; use --posting to replace its postings"
+            field == "--posting"
+                ? "--posting cannot be edited on \(kind.article) \(kind.rawValue) transaction; change its --amount, --category, --from or --to instead"
+                : "\(field) cannot be edited on \(kind.article) \(kind.rawValue) transaction; use --posting to replace its postings"
         case .malformedEvent(let type, let reason):
             "malformed \(type) event: \(reason)"
         case .positionBeyondLog(let position, let last):

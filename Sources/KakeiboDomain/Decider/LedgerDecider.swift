@@ -32,8 +32,9 @@ public struct LedgerDecider<State: LedgerStateReader> {
             return [try openAccount(name, type: type, currency: currency ?? settings.baseCurrency)]
         case .renameAccount(let name, let newName):
             let account = try existingAccount(name)
-            let target = try AccountName(newName)
+            let target = try newAccountName(newName)
             guard try state.account(named: target.rawValue) == nil else { throw LedgerError.accountExists(newName) }
+            try checkSameRoot(account, renamedTo: target)
             return [.accountRenamed(.init(accountID: account.id, from: account.name, to: target))]
         case .closeAccount(let name):
             let account = try openAccount(named: name)
@@ -46,7 +47,9 @@ public struct LedgerDecider<State: LedgerStateReader> {
         case .renameCategory(let name, let newName):
             let (account, category) = try existingCategory(name, types: [.expense, .income])
             let newAccountName = try categoryAccountName(newName, type: account.type)
+            try checkNoDoubleSpace(newAccountName)
             guard try state.account(named: newAccountName.rawValue) == nil else { throw LedgerError.categoryExists(newName) }
+            try checkSameRoot(account, renamedTo: newAccountName)
             let display = displayName(for: newAccountName)
             return [.accountRenamed(.init(accountID: account.id, from: account.name, to: newAccountName)),
                     .categoryRenamed(.init(accountID: account.id, from: category.displayName, to: display))]
@@ -67,6 +70,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
             let types: Set<AccountType> = [.asset, .liability, .equity]
             let from = try postingAccount(input.from, types: types, role: "an asset, liability or equity account")
             let to = try postingAccount(input.to, types: types, role: "an asset, liability or equity account")
+            guard from.id != to.id else { throw LedgerError.sameAccount(from.name.rawValue) }
             return [.transferMade(try moneyMoved(input, from: from, to: to))]
         case .recordTransaction(let input):
             let postings = try resolvePostings(input.postings)
@@ -96,7 +100,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
     // MARK: - Accounts and categories
 
     private func openAccount(_ text: String, type: AccountType?, currency: Currency) throws -> LedgerEvent {
-        let name = try AccountName(text)
+        let name = try newAccountName(text)
         guard try state.account(named: name.rawValue) == nil else { throw LedgerError.accountExists(text) }
         guard let type = type ?? AccountType(inferredFrom: name) else {
             throw LedgerError.invalidAccountName(text, reason: "its type cannot be inferred; pass --type asset|liability|equity|income|expense")
@@ -134,10 +138,35 @@ public struct LedgerDecider<State: LedgerStateReader> {
         return events
     }
 
-    /// `groceries` means `expenses:groceries`; a name with a colon is taken as it is.
+    /// `groceries` means `expenses:groceries`, and `food:fast food` means `expenses:food:fast food`:
+    /// a category lives under its type's root. A name that starts at a root (`expenses:…`,
+    /// `income:…`, or another type's, which is then refused as the wrong type) is taken as it is.
     func categoryAccountName(_ text: String, type: AccountType) throws -> AccountName {
-        if text.contains(":") { return try AccountName(text) }
+        let name = try AccountName(text)
+        if AccountType(inferredFrom: name) != nil { return name }
         return try AccountName((type == .income ? "income:" : "expenses:") + text)
+    }
+
+    /// A name for a new or renamed account. hledger ends an account name at two spaces (what
+    /// follows is the amount), so an exported journal could not hold such a name.
+    private func newAccountName(_ text: String) throws -> AccountName {
+        let name = try AccountName(text)
+        try checkNoDoubleSpace(name)
+        return name
+    }
+
+    private func checkNoDoubleSpace(_ name: AccountName) throws {
+        if name.rawValue.contains("  ") {
+            throw LedgerError.invalidAccountName(name.rawValue, reason: "it has two spaces in a row, which end an account name in a journal")
+        }
+    }
+
+    /// The top-level name says what type an account is (the balance tree and every export read it
+    /// so): a rename may not move an account under another type's root.
+    private func checkSameRoot(_ account: Account, renamedTo target: AccountName) throws {
+        let root = account.name.components[0], newRoot = target.components[0]
+        guard root != newRoot, AccountType(inferredFrom: target) != account.type else { return }
+        throw LedgerError.rootChange(account.name.rawValue, to: target.rawValue, type: account.type, root: String(root))
     }
 
     private func displayName(for name: AccountName) -> String {
@@ -163,6 +192,11 @@ public struct LedgerDecider<State: LedgerStateReader> {
                let category = try state.category(accountID: account.id) {
                 return (account, category)
             }
+        }
+        // A category added as a top-level name before categories always lived under their root.
+        if let account = try state.account(named: name), types.contains(account.type),
+           let category = try state.category(accountID: account.id) {
+            return (account, category)
         }
         throw LedgerError.unknownCategory(name)
     }
@@ -234,6 +268,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
             try checkCurrency(amount, account)
             postings.append(Posting(accountID: account.id, amount: amount, memo: input.memo))
         }
+        guard Set(accounts.map(\.id)).count > 1 else { throw LedgerError.sameAccount(accounts[0].name.rawValue) }
         let known = postings.compactMap { $0 }
         let imbalances: [Money]
         do { imbalances = try known.imbalances() } catch { throw LedgerError.money(error) }
@@ -333,9 +368,19 @@ public struct LedgerDecider<State: LedgerStateReader> {
         if text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             throw LedgerError.invalidText(field: field, reason: "it contains a control character")
         }
+        // Bidirectional controls reorder what a terminal shows: `history` could be made to lie.
+        if let bidi = text.unicodeScalars.first(where: { bidiControls.contains($0.value) }) {
+            throw LedgerError.invalidText(field: field, reason: "it contains the bidirectional control character U+"
+                                          + String(bidi.value, radix: 16, uppercase: true)
+                                          + ", which can make text display in a misleading order")
+        }
     }
 
     private func checkOptionalText(_ text: String?, field: String) throws {
         if let text { try checkText(text, field: field) }
     }
 }
+
+/// LRM, RLM, ALM and the embedding, override and isolate controls.
+private let bidiControls: Set<UInt32> = [0x200E, 0x200F, 0x061C, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
+                                         0x2066, 0x2067, 0x2068, 0x2069]
