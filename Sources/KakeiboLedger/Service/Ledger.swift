@@ -164,7 +164,10 @@ public final class Ledger: Sendable {
             guard prior.hash == commandHash else { throw EventStoreError.idempotencyConflict(key: key) }
             let positions = try EventLog.positions(ofCommand: prior.commandID, from: prior.position, in: db)
             let recorded = try positions.compactMap { try EventLog.event(at: $0, in: db)?.event() }
-            return RecordResult(transactionID: recorded.lazy.compactMap(\.transactionID).first, positions: positions, alreadyRecorded: true)
+            var result = RecordResult(transactionID: recorded.lazy.compactMap(\.transactionID).first, positions: positions,
+                                      alreadyRecorded: true)
+            result.accountID = recorded.lazy.compactMap(\.accountID).first
+            return result
         }
 
         let now = environment.now()
@@ -190,7 +193,10 @@ public final class Ledger: Sendable {
         switch try EventLog.append(newEvents, metadata: metadata, expecting: expected, head: &store.cache.head,
                                    eventIDsAreNew: true, in: db) {
         case .alreadyRecorded(let positions):
-            return RecordResult(transactionID: events.lazy.compactMap(\.transactionID).first, positions: positions, alreadyRecorded: true)
+            var result = RecordResult(transactionID: events.lazy.compactMap(\.transactionID).first, positions: positions,
+                                      alreadyRecorded: true)
+            result.accountID = events.lazy.compactMap(\.accountID).first
+            return result
         case .appended(let envelopes):
             for (event, envelope) in zip(events, envelopes) {
                 try LedgerProjector.apply(event, at: envelope.position, recordedAt: envelope.recordedAt, to: store)
@@ -198,6 +204,7 @@ public final class Ledger: Sendable {
             var result = RecordResult(transactionID: events.lazy.compactMap(\.transactionID).first, positions: envelopes.map(\.position),
                                       alreadyRecorded: false)
             result.suggestion = events.lazy.compactMap(\.suggestion).first
+            result.accountID = events.lazy.compactMap(\.accountID).first
             return result
         }
     }
@@ -254,7 +261,14 @@ public final class Ledger: Sendable {
         switch matches.count {
         case 0: throw LedgerError.unknownTransaction(text)
         case 1: return matches[0]
-        default: throw LedgerError.ambiguousTransaction(text, matches: matches.count)
+        default:
+            // Two were enough to know; the message counts them all.
+            let count = try writer.read { db in
+                try Int.fetchOne(db, sql: """
+                    SELECT COUNT(*) FROM transactions WHERE (txn_id >= ? AND txn_id < ?) OR txn_id LIKE ?
+                    """, arguments: [fragment, fragment + "\u{10FFFF}", "%" + fragment]) ?? matches.count
+            }
+            throw LedgerError.ambiguousTransaction(text, matches: count)
         }
     }
 

@@ -47,8 +47,9 @@ struct ImportJournal: ParsableCommand {
                                    rows: [[String(report.transactions), String(report.appended), String(report.alreadyRecorded),
                                            String(report.accountsOpened.count), String(report.prices.count), String(report.position)]]))
         case .table:
-            print(Terminal.safe("imported \(file): \(report.appended) transactions appended, \(report.alreadyRecorded) already recorded, "
-                                + "\(report.assertionsChecked) balance assertions checked"))
+            print(Terminal.safe("imported \(file): \(Terminal.count(report.appended, "transaction")) appended, "
+                                + "\(report.alreadyRecorded) already recorded, "
+                                + "\(Terminal.count(report.assertionsChecked, "balance assertion")) checked"))
             if !report.accountsOpened.isEmpty {
                 var table = TextTable([("opened account", .left), ("type", .left), ("currency", .left)])
                 for account in report.accountsOpened {

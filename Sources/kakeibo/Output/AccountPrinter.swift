@@ -36,6 +36,7 @@ enum AccountPrinter {
 
     private static func json(_ listing: AccountListing) -> JSONValue {
         var object: [String: JSONValue] = [
+            "id": .string(listing.account.id),
             "name": .string(listing.account.name.rawValue), "type": .string(listing.account.type.rawValue),
             "currency": .string(listing.account.currency.code), "status": .string(status(listing)),
             "balances": .array(listing.balances.map(Printer.money)),

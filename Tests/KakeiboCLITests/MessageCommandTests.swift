@@ -1,0 +1,54 @@
+import Foundation
+import XCTest
+
+/// Issue 13, items 18 and 19: messages and output that said the wrong thing.
+final class MessageCommandTests: KakeiboCLITestCase {
+    func testAnEmptyDbPathIsCaught() throws {
+        assertFailure(try sandbox.runRaw(["--db", "", "balance"]), mentioning: ["--db is empty"])
+        assertFailure(try sandbox.runRaw(["balance", "--db", ""]), mentioning: ["--db is empty"])
+    }
+
+    func testVerifyDigestAsJSON() throws {
+        try standardLedger()
+        let plain = try ok("verify", "--digest").out
+        let object = try ok("verify", "--digest", "--format", "json").jsonObject()
+        XCTAssertEqual(object["head"] as? String, plain)
+        XCTAssertEqual(object["position"] as? Int, 9)
+    }
+
+    func testAccountOpenAndBudgetSetAsJSONGiveTheAccountID() throws {
+        try ok("init", "--currency", "USD")
+        let opened = try ok("account", "open", "assets:bank", "--format", "json").jsonObject()
+        let id = try XCTUnwrap(opened["id"] as? String, "\(opened)")
+        XCTAssertTrue(id.isUUIDShaped, id)
+        let listed = try ok("account", "list", "--format", "json").out
+        XCTAssertTrue(listed.contains(id), listed)
+        try ok("category", "add", "food")
+        let budget = try ok("budget", "set", "food", "100", "--format", "json").jsonObject()
+        XCTAssertTrue((budget["id"] as? String)?.isUUIDShaped == true, "\(budget)")
+    }
+
+    func testOneTransactionIsSingular() throws {
+        try ok("init", "--currency", "USD")
+        let journal = sandbox.path("one.journal")
+        try """
+            2026-11-01 coffee
+                expenses:coffee   $3 = $3
+                assets:cash
+
+            """.write(toFile: journal, atomically: true, encoding: .utf8)
+        let imported = try ok("import", "journal", journal).out
+        XCTAssertTrue(imported.contains(": 1 transaction appended, 0 already recorded, 1 balance assertion checked"), imported)
+    }
+
+    func testAnAmbiguousIDCountsEveryMatch() throws {
+        try initialisedLedger()
+        var ids: [String] = []
+        for _ in 0..<3 {
+            ids.append(try record("expense", "1", "--from", "assets:checking", "--category", "groceries"))
+        }
+        let prefix = String(ids[0].prefix(4))
+        XCTAssertTrue(ids.allSatisfy { $0.hasPrefix(prefix) }, "\(ids)")
+        assertFailure(try kakeibo("history", prefix), mentioning: ["matches 3 transactions"])
+    }
+}
