@@ -105,6 +105,19 @@ final class JournalReimportTests: XCTestCase {
         XCTAssertEqual(try ledger.balances().accounts.count, 5)
     }
 
+    /// Item 12: the same file again after `account rename` opens no ghost of the old name.
+    func testReimportAfterARenameAppendsNothing() throws {
+        let text = Self.journal(dining: "$64.20")
+        try importText(text, name: "books.journal")
+        try ledger.record(.renameAccount(name: "expenses:dining", newName: "expenses:eating out"))
+        let head = try ledger.head()
+        let again = try importText(text, name: "books.journal")
+        XCTAssertEqual(again.appended, 0)
+        XCTAssertEqual(again.accountsOpened, [])
+        XCTAssertEqual(try ledger.head(), head, "importing the same file again appends nothing")
+        XCTAssertFalse(try ledger.accounts().contains { $0.account.name.rawValue == "expenses:dining" })
+    }
+
     /// The same, as a user runs it: one error line, then `--replace`.
     func testTheCommandRefusesThenReplaces() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-reimport-\(UUID().uuidString)")

@@ -45,7 +45,16 @@ public enum JournalImporter {
         // file costs a key lookup per transaction rather than a resend. The ledger still checks
         // every key it is sent, so an import racing this one cannot record anything twice.
         let recorded = try ledger.recordedIdempotencyKeys(entries.compactMap(\.options.idempotencyKey))
-        entries.removeAll { $0.options.idempotencyKey.map(recorded.contains) ?? false }
+        let isRecorded = { (entry: Entry) in entry.options.idempotencyKey.map(recorded.contains) ?? false }
+        // An account only already-recorded transactions post to (opened by an earlier import, and
+        // renamed since) is not opened again: that would be a ghost nothing ever posts to.
+        let ghosts = accounts(of: entries.filter(isRecorded)).subtracting(accounts(of: entries.filter { !isRecorded($0) }))
+        entries.removeAll { entry in
+            if isRecorded(entry) { return true }
+            if case .openAccount(let name, _, _) = entry.command { return ghosts.contains(name) }
+            return false
+        }
+        opened.removeAll { ghosts.contains($0.name.rawValue) }
         let results: [RecordResult]
         do {
             entries += voids
@@ -62,6 +71,15 @@ public enum JournalImporter {
             alreadyRecorded: journal.transactions.count - appended,
             accountsOpened: opened, prices: journal.prices, assertionsChecked: journal.assertionsChecked,
             voided: voids.count, position: try ledger.head().position)
+    }
+
+    /// The accounts the transactions among `entries` post to.
+    private static func accounts(of entries: [Entry]) -> Set<String> {
+        var names: Set<String> = []
+        for entry in entries {
+            if case .recordTransaction(let input) = entry.command { names.formUnion(input.postings.map(\.account)) }
+        }
+        return names
     }
 
     /// The commands an import would record, and the accounts it would open.
