@@ -4,6 +4,10 @@ import KakeiboDomain
 public enum EventStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case ledgerNotFound(path: String)
     case ledgerExists(path: String)
+    /// `init` on a path that holds something other than a ledger.
+    case pathTaken(path: String, reason: String)
+    /// `init` on a path whose folder does not exist.
+    case noFolder(path: String, folder: String)
     case notALedger(path: String, reason: String)
     case newerSchema(path: String, unknownMigrations: [String])
     case wrongExpectedVersion(stream: String, expected: ExpectedVersion, actual: Int64)
@@ -32,6 +36,10 @@ public enum EventStoreError: Error, Equatable, Sendable, CustomStringConvertible
             "no ledger at \(path); create one with `kakeibo --db \(path) init --currency USD`"
         case .ledgerExists(let path):
             "a ledger already exists at \(path); pick another --db path"
+        case .pathTaken(let path, let reason):
+            "\(path) already exists and is not a Kakeibo ledger (\(reason)); pick another --db path"
+        case .noFolder(let path, let folder):
+            "cannot create \(path): the folder \(folder) does not exist; create it first or check the --db path"
         case .notALedger(let path, let reason):
             "\(path) is not a Kakeibo ledger (\(reason)); check the --db path"
         case .newerSchema(let path, let unknown):

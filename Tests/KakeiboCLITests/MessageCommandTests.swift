@@ -51,4 +51,30 @@ final class MessageCommandTests: KakeiboCLITestCase {
         XCTAssertTrue(ids.allSatisfy { $0.hasPrefix(prefix) }, "\(ids)")
         assertFailure(try kakeibo("history", prefix), mentioning: ["matches 3 transactions"])
     }
+
+    func testInitOnSomethingThatIsNotALedgerSaysSo() throws {
+        let empty = sandbox.path("empty.sqlite")
+        FileManager.default.createFile(atPath: empty, contents: nil)
+        let text = sandbox.path("notes.txt")
+        try "just notes\n".write(toFile: text, atomically: true, encoding: .utf8)
+        for (path, reason) in [(empty, "an empty file"), (text, "not an SQLite database"), (sandbox.directory.path, "it is a directory")] {
+            assertFailure(try sandbox.run(["init", "--currency", "USD"], db: path),
+                          mentioning: ["already exists and is not a Kakeibo ledger (\(reason))"])
+        }
+        XCTAssertEqual(try String(contentsOfFile: text, encoding: .utf8), "just notes\n", "left as it was")
+    }
+
+    func testInitDoesNotMakeTheFoldersOfATypedPath() throws {
+        let typo = sandbox.path("Documnets/ledgers/home.sqlite")
+        assertFailure(try sandbox.run(["init", "--currency", "USD"], db: typo), mentioning: ["does not exist"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.path("Documnets")))
+        // The default location is made as needed.
+        let made = try sandbox.runRaw(["init", "--currency", "USD"])
+        XCTAssertEqual(made.exitCode, 0, "\(made)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: sandbox.path(".local/share/kakeibo/ledger.sqlite")))
+    }
+
+    func testAnUnknownCurrencyAsksForAnISOCode() throws {
+        assertFailure(try kakeibo("init", "--currency", "XYZ"), mentioning: ["unknown currency \"XYZ\"", "ISO 4217"])
+    }
 }

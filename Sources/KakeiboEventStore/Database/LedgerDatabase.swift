@@ -22,12 +22,14 @@ public enum LedgerDatabase {
     /// process may not write (or whose folder cannot take the write-ahead log beside it) opens
     /// read-only too, so reports and `verify` still work on it, and writes fail with `readOnly`.
     /// A ledger whose schema needs upgrading opens writable and is migrated.
-    public static func open(at path: String, mode: Mode) throws -> any DatabaseWriter {
+    /// With `createFolders`, a new ledger's missing folders are made (the default location);
+    /// without, a path whose folder is missing is refused: a typo must not become a directory tree.
+    public static func open(at path: String, mode: Mode, createFolders: Bool = true) throws -> any DatabaseWriter {
         let exists = FileManager.default.fileExists(atPath: path)
         switch mode {
         case .create:
-            guard !exists else { throw EventStoreError.ledgerExists(path: path) }
-            try createOwnerOnlyFile(at: path)
+            if exists { try refuseExisting(path) }
+            try createOwnerOnlyFile(at: path, createFolders: createFolders)
         case .open:
             guard exists else { throw EventStoreError.ledgerNotFound(path: path) }
             if FileManager.default.isDirectory(path) {
@@ -204,8 +206,22 @@ public enum LedgerDatabase {
         }
     }
 
-    private static func createOwnerOnlyFile(at path: String) throws {
+    /// `init` on a path that exists: a ledger already, or something else that must not be mistaken for one.
+    private static func refuseExisting(_ path: String) throws -> Never {
+        if FileManager.default.isDirectory(path) { throw EventStoreError.pathTaken(path: path, reason: "it is a directory") }
+        do {
+            try checkHeader(path)
+        } catch EventStoreError.notALedger(_, let reason) {
+            throw EventStoreError.pathTaken(path: path, reason: reason)
+        }
+        throw EventStoreError.ledgerExists(path: path)
+    }
+
+    private static func createOwnerOnlyFile(at path: String, createFolders: Bool) throws {
         let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty, !createFolders, !FileManager.default.isDirectory(directory) {
+            throw EventStoreError.noFolder(path: path, folder: directory)
+        }
         if !directory.isEmpty {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])

@@ -25,12 +25,13 @@ public final class Ledger: Sendable {
     }
 
     /// Creates a new ledger file and records `LedgerCreated`.
+    /// `createFolders: false` refuses a path whose folder is missing, rather than making it.
     public static func create(at path: String, name: String = "Household", currency: Currency, timeZone: String,
-                              environment: LedgerEnvironment = .live) throws -> Ledger {
+                              environment: LedgerEnvironment = .live, createFolders: Bool = true) throws -> Ledger {
         guard TimeZone(identifier: timeZone) != nil else {
             throw LedgerError.invalidText(field: "time zone", reason: "\"\(timeZone)\" is not an IANA zone such as Europe/Berlin")
         }
-        let pool = try storage(path) { try LedgerDatabase.open(at: path, mode: .create) }
+        let pool = try storage(path) { try LedgerDatabase.open(at: path, mode: .create, createFolders: createFolders) }
         let ledger = Ledger(path: path, writer: pool, environment: environment)
         do {
             try ledger.record(.createLedger(name: name, currency: currency, timeZone: timeZone))

@@ -16,7 +16,7 @@ struct GoalCommand: ParsableCommand {
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The amount to earn per period, e.g. 1500.", valueName: "amount"))
         var amountWords: [String] = []
         @Option(help: "weekly or monthly.") var period: PeriodLength = .monthly
-        @Option(help: "Currency of the goal (default: the ledger's).") var currency: Currency?
+        @Option(help: "Currency of the goal (default: the ledger's).", transform: Currency.argument) var currency: Currency?
         @Option(help: ArgumentHelp("Effective from (default: today).", valueName: "YYYY-MM-DD"), transform: LocalDate.init(iso:))
         var from: LocalDate?
 
