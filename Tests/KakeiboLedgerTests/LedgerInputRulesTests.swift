@@ -76,4 +76,31 @@ final class LedgerInputRulesTests: LedgerTestCase {
             XCTAssertTrue(message.hasPrefix("--posting cannot be edited on an expense transaction; change its --amount"), message)
         }
     }
+
+    /// Item 20: `10.000` is ten here and ten thousand where "." groups thousands.
+    func testThreeDecimalsInATwoDecimalCurrencyAreRefusedAsAmbiguous() throws {
+        for text in ["10.000", "12.500", "-1.000"] {
+            try assertRefused(.captureExpense(.init(amount: text, from: "assets:cash", to: "groceries"))) {
+                if case .money(.invalidAmount(text, let reason)) = $0 { return reason.contains("ambiguous") } else { return false }
+            }
+        }
+        try expense("10.00")
+        try expense("1,000.000") // grouped with commas: not ambiguous
+        try expense("12.5000")
+    }
+
+    /// Item 20: a date every report can show, or a refusal now rather than later.
+    func testDatesOutsideWhatReportsCoverAreRefused() throws {
+        for date in ["0001-01-01", "9999-12-31", "1899-12-31", "3000-01-01"] {
+            try assertRefused(.captureExpense(.init(amount: "1", date: LocalDate(iso: date), from: "assets:cash", to: "groceries"))) {
+                if case .date(.outOfRange) = $0 { return true } else { return false }
+            }
+        }
+        let id = try expense("1", date: "1900-01-01")
+        try assertRefused(.editTransaction(.init(id: id, date: LocalDate(iso: "0001-01-01"))))
+        try assertRefused(.recordTransaction(.init(date: LocalDate(iso: "9999-01-01"), postings: [
+            .init(account: "expenses:groceries", amount: "1"), .init(account: "assets:cash", amount: nil),
+        ])))
+        XCTAssertNoThrow(try ledger.widgetSnapshots(asOf: LocalDate(iso: "1900-01-31")))
+    }
 }

@@ -76,6 +76,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
             let postings = try resolvePostings(input.postings)
             try checkOptionalText(input.payee, field: "payee")
             try checkOptionalText(input.memo, field: "memo")
+            if let date = input.date { try PlanPeriod.check(date) }
             var recorded = LedgerEvent.TransactionRecorded(transactionID: context.makeID(), date: input.date ?? context.today,
                                                            payee: input.payee, memo: input.memo, postings: postings)
             if let index = input.suggestCategoryFor { try suggestPosting(index, of: &recorded) }
@@ -231,7 +232,25 @@ public struct LedgerDecider<State: LedgerStateReader> {
         let amount: Money
         do { amount = try Money.parse(text, currency: currency) } catch { throw LedgerError.money(error) }
         guard !amount.isZero else { throw LedgerError.zeroAmount }
+        try checkUnambiguous(text, amount)
         return amount
+    }
+
+    /// `10.000` typed for a 2-decimal currency is ten to Kakeibo and ten thousand to a reader who
+    /// groups thousands with "."; `1.234` is already refused, so refuse its look-alike with zeros.
+    /// (Importers pass amounts in the currency's own digits, so this only meets typed text.)
+    private func checkUnambiguous(_ text: String, _ amount: Money) throws {
+        guard amount.currency.minorDigits < 3, !text.contains(",") else { return }
+        var trimmed = Substring(text)
+        while trimmed.first == " " { trimmed.removeFirst() }
+        while trimmed.last == " " { trimmed.removeLast() }
+        guard let point = trimmed.lastIndex(of: "."), point == trimmed.index(trimmed.endIndex, offsetBy: -4) else { return }
+        var grouped = trimmed.filter { $0 != "." && $0 != "+" && $0 != "-" }.drop { $0 == "0" }
+        if grouped.isEmpty { grouped = "0" }
+        let sign = amount.minorUnits < 0 ? "-" : ""
+        throw LedgerError.money(.invalidAmount(text, reason: "three decimals are ambiguous: this reads as \(amount.decimalString), "
+                                               + "but as \(sign)\(grouped) where \".\" groups thousands; write \(amount.decimalString) "
+                                               + "or \(sign)\(grouped)"))
     }
 
     private func checkCurrency(_ amount: Money, _ account: Account) throws {
@@ -248,6 +267,8 @@ public struct LedgerDecider<State: LedgerStateReader> {
         try checkOptionalText(input.payee, field: "payee")
         try checkOptionalText(input.memo, field: "memo")
         _ = try LedgerTransaction.simplePostings(amount: amount, from: from.id, to: to.id) // negation must not overflow
+        // A date every report can show: budgets, goals, forecasts and widgets cover these years only.
+        if let date = input.date { try PlanPeriod.check(date) }
         return .init(transactionID: context.makeID(), date: input.date ?? context.today, amount: amount,
                      fromAccountID: from.id, toAccountID: to.id, payee: input.payee, memo: input.memo)
     }
@@ -300,7 +321,10 @@ public struct LedgerDecider<State: LedgerStateReader> {
         func record(_ field: TransactionField, _ before: JSONValue, _ after: JSONValue) {
             if before != after { changes.append(FieldChange(field: field, before: before, after: after)) }
         }
-        if let date = input.date { record(.date, .string(txn.date.description), .string(date.description)) }
+        if let date = input.date {
+            try PlanPeriod.check(date)
+            record(.date, .string(txn.date.description), .string(date.description))
+        }
         if let payee = input.payee {
             try checkOptionalText(payee, field: "payee")
             record(.payee, .optional(txn.payee), .optional(payee))
