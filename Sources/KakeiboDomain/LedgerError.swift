@@ -4,9 +4,13 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     case ledgerAlreadyInitialised
     case invalidAccountName(String, reason: String)
     case unknownAccount(String)
+    /// A report asked for an account that neither exists nor has accounts under it.
+    case nothingToRead(String, didYouMean: String?)
     case accountExists(String)
     case accountClosed(String)
     case accountNotEmpty(String, balance: String)
+    /// An income or expense account keeps its total as history: it is archived, not emptied.
+    case categoryNotEmpty(String, balance: String)
     case wrongAccountType(String, is: AccountType, expected: String)
     case unknownCategory(String)
     case categoryExists(String)
@@ -55,12 +59,16 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
             "invalid account name \"\(name)\": \(reason); write names like assets:bank:checking"
         case .unknownAccount(let name):
             "unknown account \"\(name)\"; open it with `kakeibo account open \(name) --type TYPE` or see `kakeibo account list`"
+        case .nothingToRead(let name, let guess):
+            "no account \"\(name)\" and none under it; " + (guess.map { "did you mean \($0)? " } ?? "") + "see `kakeibo account list`"
         case .accountExists(let name):
             "account \"\(name)\" already exists; pick another name or see `kakeibo account list`"
         case .accountClosed(let name):
             "account \"\(name)\" is closed; post to an open account instead"
         case .accountNotEmpty(let name, let balance):
             "account \"\(name)\" still holds \(balance); transfer it out before closing"
+        case .categoryNotEmpty(let name, let balance):
+            "\"\(name)\" holds \(balance) of history, which stays; to stop using it, run `kakeibo category archive \(name)`"
         case .wrongAccountType(let name, let type, let expected):
             "account \"\(name)\" is \(type.article) \(type.rawValue) account, but \(expected) is needed here"
         case .unknownCategory(let name):

@@ -77,4 +77,27 @@ final class MessageCommandTests: KakeiboCLITestCase {
     func testAnUnknownCurrencyAsksForAnISOCode() throws {
         assertFailure(try kakeibo("init", "--currency", "XYZ"), mentioning: ["unknown currency \"XYZ\"", "ISO 4217"])
     }
+
+    func testRegisterOfAMissingAccountDoesNotAdviseOpeningOne() throws {
+        try standardLedger()
+        let result = try kakeibo("register", "groceries")
+        assertFailure(result, mentioning: ["no account \"groceries\"", "did you mean expenses:groceries?"])
+        XCTAssertFalse(result.stderr.contains("account open"), "\(result)")
+    }
+
+    func testCategoryListShowsAccountsAJournalImportOpened() throws {
+        try ok("init", "--currency", "USD")
+        let journal = sandbox.path("books.journal")
+        try """
+            2026-11-01 Bistro
+                expenses:dining   $20
+                assets:cash
+
+            """.write(toFile: journal, atomically: true, encoding: .utf8)
+        try ok("import", "journal", journal)
+        let listed = try ok("category", "list", "--format", "csv").stdoutLines
+        XCTAssertEqual(listed.count, 2, "\(listed)")
+        XCTAssertTrue(listed.last?.hasPrefix("expenses:dining,expense,USD,open,Dining,") == true, "\(listed)")
+        XCTAssertEqual(try ok("category", "archive", "dining").out, "archived category dining")
+    }
 }

@@ -39,24 +39,25 @@ public struct LedgerDecider<State: LedgerStateReader> {
         case .closeAccount(let name):
             let account = try openAccount(named: name)
             if let balance = try state.balances(accountID: account.id).first {
-                throw LedgerError.accountNotEmpty(name, balance: balance.description)
+                throw account.type.canBeCategory ? LedgerError.categoryNotEmpty(name, balance: balance.description)
+                    : LedgerError.accountNotEmpty(name, balance: balance.description)
             }
             return [.accountClosed(.init(accountID: account.id))]
         case .addCategory(let input):
             return try addCategory(input, currency: settings.baseCurrency)
         case .renameCategory(let name, let newName):
-            let (account, category) = try existingCategory(name, types: [.expense, .income])
+            let (account, category, defining) = try existingCategory(name, types: [.expense, .income])
             let newAccountName = try categoryAccountName(newName, type: account.type)
             try checkNoDoubleSpace(newAccountName)
             guard try state.account(named: newAccountName.rawValue) == nil else { throw LedgerError.categoryExists(newName) }
             try checkSameRoot(account, renamedTo: newAccountName)
             let display = displayName(for: newAccountName)
-            return [.accountRenamed(.init(accountID: account.id, from: account.name, to: newAccountName)),
-                    .categoryRenamed(.init(accountID: account.id, from: category.displayName, to: display))]
+            return defining + [.accountRenamed(.init(accountID: account.id, from: account.name, to: newAccountName)),
+                               .categoryRenamed(.init(accountID: account.id, from: category.displayName, to: display))]
         case .archiveCategory(let name):
-            let (account, category) = try existingCategory(name, types: [.expense, .income])
+            let (account, category, defining) = try existingCategory(name, types: [.expense, .income])
             guard !category.isArchived else { throw LedgerError.categoryArchived(name) }
-            return [.categoryArchived(.init(accountID: account.id))]
+            return defining + [.categoryArchived(.init(accountID: account.id))]
         case .captureExpense(let input):
             let from = try postingAccount(input.from, types: [.asset, .liability], role: "an asset or liability account to pay from")
             if input.suggestCategory { return try captureSuggested(input, from: from) }
@@ -186,18 +187,22 @@ public struct LedgerDecider<State: LedgerStateReader> {
         return account
     }
 
-    private func existingCategory(_ name: String, types: [AccountType]) throws -> (Account, Category) {
+    /// A category by short or full name, and the events that define it first when its account
+    /// was opened without one (by an import): such accounts are categories all the same.
+    private func existingCategory(_ name: String, types: [AccountType]) throws -> (Account, Category, [LedgerEvent]) {
+        var accounts: [Account] = []
         for type in types {
-            let accountName = try categoryAccountName(name, type: type)
-            if let account = try state.account(named: accountName.rawValue),
-               let category = try state.category(accountID: account.id) {
-                return (account, category)
-            }
+            if let account = try state.account(named: try categoryAccountName(name, type: type).rawValue) { accounts.append(account) }
         }
-        // A category added as a top-level name before categories always lived under their root.
-        if let account = try state.account(named: name), types.contains(account.type),
-           let category = try state.category(accountID: account.id) {
-            return (account, category)
+        // Also a category added as a top-level name, before categories always lived under their root.
+        if let account = try state.account(named: name) { accounts.append(account) }
+        for account in accounts where types.contains(account.type) {
+            if let category = try state.category(accountID: account.id) { return (account, category, []) }
+        }
+        if let account = accounts.first(where: { types.contains($0.type) && !$0.isClosed }) {
+            let category = Category.implicit(for: account)
+            return (account, category, [.categoryDefined(.init(accountID: account.id, displayName: category.displayName,
+                                                               hue: category.hue, icon: category.icon))])
         }
         throw LedgerError.unknownCategory(name)
     }

@@ -47,7 +47,11 @@ extension Ledger {
                 let subtree = "(name = ? OR (name > ? AND name < ?))"
                 let subtreeArguments: StatementArguments = [name, name + ":", name + ";"]
                 guard try Int.fetchOne(db, sql: "SELECT 1 FROM accounts WHERE \(subtree)", arguments: subtreeArguments) != nil else {
-                    throw LedgerError.unknownAccount(name)
+                    // A read: point at what exists (a category by its short name), never at opening an account.
+                    let guess = try ["expenses:" + name, "income:" + name].first { full in
+                        try Int.fetchOne(db, sql: "SELECT 1 FROM accounts WHERE \(subtree)", arguments: [full, full + ":", full + ";"]) != nil
+                    }
+                    throw LedgerError.nothingToRead(name, didYouMean: guess)
                 }
                 sql += " AND (a.name = ? OR (a.name > ? AND a.name < ?))"
                 arguments += subtreeArguments
