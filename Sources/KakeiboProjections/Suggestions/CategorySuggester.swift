@@ -93,7 +93,7 @@ public struct CategorySuggester {
         guard confidence >= threshold else {
             return CategorySuggestion(accountID: nil, confidenceBasisPoints: confidence, evidence: evidence,
                                       alternatives: [(winner, confidence)] + alternatives.prefix(2),
-                                      abstention: "the best guess is below the \(BasisPoints.decimalString(threshold)) confidence threshold")
+                                      abstention: "the best guess is below the \(BasisPoints.percentString(threshold)) confidence threshold")
         }
         return CategorySuggestion(accountID: winner, confidenceBasisPoints: confidence, evidence: evidence, alternatives: alternatives,
                                   abstention: nil)
@@ -106,7 +106,7 @@ public struct CategorySuggester {
         guard confidence >= threshold else {
             return CategorySuggestion(accountID: nil, confidenceBasisPoints: confidence, evidence: ["lexicon:" + hit.keyword],
                                       alternatives: [(hit.accountID, confidence)],
-                                      abstention: "only the built-in lexicon knows this payee, below the \(BasisPoints.decimalString(threshold)) confidence threshold")
+                                      abstention: "only the built-in lexicon knows this payee, below the \(BasisPoints.percentString(threshold)) confidence threshold")
         }
         return CategorySuggestion(accountID: hit.accountID, confidenceBasisPoints: confidence, evidence: ["lexicon:" + hit.keyword],
                                   alternatives: [], abstention: nil)
