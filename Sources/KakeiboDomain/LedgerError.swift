@@ -13,6 +13,10 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     case categoryNotEmpty(String, balance: String)
     case wrongAccountType(String, is: AccountType, expected: String)
     case unknownCategory(String)
+    /// A top-level name (`expenses`) given where a category is needed.
+    case rootIsNotACategory(String)
+    /// A goal in a currency no income account holds: nothing could count toward it.
+    case noIncomeInCurrency(String, base: String)
     case categoryExists(String)
     case categoryArchived(String)
     case currencyMismatch(account: String, accountCurrency: String, amountCurrency: String)
@@ -73,6 +77,12 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
             "account \"\(name)\" is \(type.article) \(type.rawValue) account, but \(expected) is needed here"
         case .unknownCategory(let name):
             "unknown category \"\(name)\"; add it with `kakeibo category add \(name)` or see `kakeibo category list`"
+        case .rootIsNotACategory(let name):
+            "\"\(name)\" is the top of a tree, not a category; name one under it, e.g. groceries for \(name):groceries "
+                + "(see `kakeibo category list`)"
+        case .noIncomeInCurrency(let currency, let base):
+            "no income account holds \(currency), so nothing would count toward a \(currency) goal; open one first "
+                + "(`kakeibo account open income:salary:\(currency.lowercased()) --currency \(currency)`) or set the goal in \(base)"
         case .categoryExists(let name):
             "category \"\(name)\" already exists"
         case .categoryArchived(let name):

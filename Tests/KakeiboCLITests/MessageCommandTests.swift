@@ -100,4 +100,36 @@ final class MessageCommandTests: KakeiboCLITestCase {
         XCTAssertTrue(listed.last?.hasPrefix("expenses:dining,expense,USD,open,Dining,") == true, "\(listed)")
         XCTAssertEqual(try ok("category", "archive", "dining").out, "archived category dining")
     }
+
+    func testANegativeBudgetReachesTheLedgersMessage() throws {
+        try initialisedLedger()
+        assertFailure(try kakeibo("budget", "set", "groceries", "-10"), mentioning: ["must be more than zero"])
+        assertFailure(try kakeibo("budget", "set", "expenses", "100"), mentioning: ["\"expenses\" is the top of a tree, not a category"])
+        XCTAssertEqual(try ok("budget", "set", "groceries", "400").out, "budgeted groceries 400 monthly")
+    }
+
+    /// Item 15: a goal nothing could count toward is refused; the currency is echoed; no goal, no verdict.
+    func testAGoalInACurrencyNoIncomeHoldsIsRefused() throws {
+        try initialisedLedger()
+        assertFailure(try kakeibo("goal", "set", "100", "--currency", "EUR"), mentioning: ["no income account holds EUR"])
+        XCTAssertEqual(try ok("goal", "set", "100", "--from", "2026-11-01").out, "income goal 100 USD monthly")
+        try ok("account", "open", "income:freelance:eur", "--currency", "EUR")
+        XCTAssertEqual(try ok("goal", "set", "50", "--currency", "EUR", "--period", "weekly", "--from", "2026-11-16").out,
+                       "income goal 50 EUR weekly")
+    }
+
+    /// Item 15: a week before any weekly goal has nothing to meet.
+    func testAPeriodWithoutAGoalIsNeitherMetNorMissed() throws {
+        try initialisedLedger()
+        // A monthly goal first, then weekly ones: the weeks before the first weekly goal have none.
+        try ok("goal", "set", "1000", "--from", "2026-10-01")
+        try ok("goal", "set", "100", "--period", "weekly", "--from", "2026-11-16")
+        try record("income", "300", "--to", "assets:checking", "--from", "income:salary", "--date", "2026-11-10")
+        let rows = try ok("goal", "report", "--format", "csv", "--as-of", "2026-11-21").stdoutLines
+        let w46 = try XCTUnwrap(rows.first { $0.hasPrefix("2026-W46,") }, "\(rows)")
+        XCTAssertTrue(w46.hasSuffix(","), "no goal, no verdict: \(w46)")
+        let table = try ok("goal", "report", "--as-of", "2026-11-21").stdoutLines
+        let line = try XCTUnwrap(table.first { $0.hasPrefix("2026-W46") }, "\(table)")
+        XCTAssertTrue(line.hasSuffix("-"), line)
+    }
 }

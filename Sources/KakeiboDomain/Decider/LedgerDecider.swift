@@ -145,7 +145,11 @@ public struct LedgerDecider<State: LedgerStateReader> {
     /// `income:…`, or another type's, which is then refused as the wrong type) is taken as it is.
     func categoryAccountName(_ text: String, type: AccountType) throws -> AccountName {
         let name = try AccountName(text)
-        if AccountType(inferredFrom: name) != nil { return name }
+        if AccountType(inferredFrom: name) != nil {
+            // `expenses` alone is the top of the tree; `expenses:expenses` is never what was meant.
+            if name.depth == 1, try state.account(named: text) == nil { throw LedgerError.rootIsNotACategory(text) }
+            return name
+        }
         return try AccountName((type == .income ? "income:" : "expenses:") + text)
     }
 

@@ -12,6 +12,8 @@ public protocol LedgerStateReader {
     /// (the balance tree's total for that line), pending changes included; nil when this reader
     /// cannot tell, which skips the check that the total stays within Int64.
     func subtreeTotal(of name: String, currency: Currency) throws -> WideSum?
+    /// Whether an open income account holds `currency`; nil when this reader cannot tell.
+    func holdsIncome(in currency: Currency) throws -> Bool?
     /// Every budget set or cleared for one category, in the order they were recorded.
     func budgetDefinitions(accountID: String) throws -> [BudgetDefinition]
     /// The suggester's category for an uncategorised expense, or its abstention (nil account);
@@ -22,6 +24,8 @@ public protocol LedgerStateReader {
 
 extension LedgerStateReader {
     public func subtreeTotal(of name: String, currency: Currency) throws -> WideSum? { nil }
+
+    public func holdsIncome(in currency: Currency) throws -> Bool? { nil }
 
     public func categorySuggestion(payee: String?, amount: Money, itemWords: [String]) throws -> AppliedSuggestion? { nil }
 

@@ -107,6 +107,11 @@ struct SQLiteProjectionStore: ProjectionStore {
         return total
     }
 
+    func holdsIncome(in currency: Currency) throws -> Bool? {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM accounts WHERE type = 'income' AND currency = ? AND is_closed = 0 LIMIT 1"),
+                         arguments: [currency.code]) != nil
+    }
+
     func checkpoint() throws -> Int64 {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT position FROM projection_checkpoints WHERE projection = ?"),
                            arguments: [LedgerProjector.name]) ?? 0

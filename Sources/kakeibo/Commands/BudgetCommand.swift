@@ -14,11 +14,21 @@ struct BudgetCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "An expense category: groceries or expenses:food:groceries.") var category: String
-        @Argument(help: "The amount per period, e.g. 400 or 45.50.") var amount: String
+        // Collects unrecognised words too, so `-10` reaches the ledger's own message rather than an option error.
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The amount per period, e.g. 400 or 45.50.", valueName: "amount"))
+        var amountWords: [String] = []
         @Option(help: "weekly or monthly.") var period: PeriodLength = .monthly
         @Option(help: "none, positive (carry what is left) or both (carry overspending too).") var rollover: Rollover = .none
         @Option(help: ArgumentHelp("Effective from (default: today).", valueName: "YYYY-MM-DD"), transform: LocalDate.init(iso:))
         var from: LocalDate?
+
+        var amount: String { amountWords.first ?? "" }
+
+        func validate() throws {
+            guard amountWords.count == 1 else {
+                throw ValidationError(amountWords.isEmpty ? "missing the amount, e.g. 400" : "expected one amount, got: \(amountWords.joined(separator: " "))")
+            }
+        }
 
         func run() throws {
             let input = LedgerCommand.BudgetInput(category: category, amount: amount, length: period, rollover: rollover, from: from)

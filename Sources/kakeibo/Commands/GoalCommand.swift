@@ -30,8 +30,10 @@ struct GoalCommand: ParsableCommand {
 
         func run() throws {
             let input = LedgerCommand.GoalInput(amount: amount, length: period, currency: currency, from: from)
-            let result = try global.openLedger().record(.setIncomeGoal(input))
-            Printer.recorded(result, format: output.format, note: "income goal \(amount) \(period.rawValue)")
+            let ledger = try global.openLedger()
+            let result = try ledger.record(.setIncomeGoal(input))
+            let code = try (currency ?? ledger.settings().baseCurrency).code
+            Printer.recorded(result, format: output.format, note: "income goal \(amount) \(code) \(period.rawValue)")
         }
     }
 
@@ -60,7 +62,8 @@ struct GoalCommand: ParsableCommand {
                     header: ["period", "currency", "goal", "earned", "ratio", "projected", "met"],
                     rows: shown.map { p in
                         [p.period.description, p.earned.currency.code, p.goal?.decimalString ?? "", p.earned.decimalString,
-                         p.ratioBasisPoints.map(BasisPoints.decimalString) ?? "", p.projected.decimalString, p.isMet ? "true" : "false"]
+                         p.ratioBasisPoints.map(BasisPoints.decimalString) ?? "", p.projected.decimalString,
+                         p.goal == nil ? "" : p.isMet ? "true" : "false"]
                     }))
             case .table:
                 guard report.length != nil else {
@@ -72,7 +75,7 @@ struct GoalCommand: ParsableCommand {
                 for p in shown {
                     table.add([p.period.description, p.goal?.decimalString ?? "-", p.earned.decimalString,
                                p.ratioBasisPoints.map(PeriodOption.percent) ?? "-", p.isComplete ? "" : p.projected.decimalString,
-                               p.isMet ? "yes" : (p.isComplete ? "no" : "")])
+                               p.goal == nil ? "-" : p.isMet ? "yes" : (p.isComplete ? "no" : "")]) // no goal: nothing to meet
                 }
                 print(table.render())
                 print("streak: \(report.streak) \(report.length == .weekly ? "week" : "month")\(report.streak == 1 ? "" : "s") met")
