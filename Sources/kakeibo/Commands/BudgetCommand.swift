@@ -93,6 +93,10 @@ struct BudgetCommand: ParsableCommand {
                 }
                 for total in report.totals {
                     table.add(row("total \(total.figures.currency.code)", total.figures))
+                    if total.otherLengthSpent != 0 {
+                        let other = report.period.length == .monthly ? "weekly" : "monthly"
+                        table.add(["budgeted \(other)", "", "", total.figures.money(total.otherLengthSpent).decimalString, "", "", ""])
+                    }
                     if total.unbudgetedSpent != 0 {
                         table.add(["unbudgeted", "", "", total.figures.money(total.unbudgetedSpent).decimalString, "", "", ""])
                     }
