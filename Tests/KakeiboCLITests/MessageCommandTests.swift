@@ -132,4 +132,23 @@ final class MessageCommandTests: KakeiboCLITestCase {
         let line = try XCTUnwrap(table.first { $0.hasPrefix("2026-W46") }, "\(table)")
         XCTAssertTrue(line.hasSuffix("-"), line)
     }
+
+    /// Item 20: `budget report --as-of` and `goal report --at-position`, like the other reports.
+    func testBudgetReportAsOfAndGoalReportAtPosition() throws {
+        try initialisedLedger()
+        try ok("budget", "set", "groceries", "100", "--from", "2026-11-01")
+        try record("expense", "10", "--from", "assets:checking", "--category", "groceries", "--date", "2026-11-02")
+        try record("expense", "30", "--from", "assets:checking", "--category", "groceries", "--date", "2026-11-20")
+        let asOf = try ok("budget", "report", "--as-of", "2026-11-10", "--format", "json").jsonObject()
+        XCTAssertEqual(asOf["period"] as? String, "2026-11")
+        XCTAssertEqual((asOf["totals"] as? [[String: Any]])?.first?["spent"] as? String, "10.00")
+
+        try ok("goal", "set", "500", "--from", "2026-11-01")
+        let before = Int(try ok("verify", "--digest").out.split(separator: ":")[0])!
+        try record("income", "200", "--to", "assets:checking", "--from", "income:salary", "--date", "2026-11-05")
+        let then = try ok("goal", "report", "--format", "csv", "--at-position", String(before)).stdoutLines
+        XCTAssertTrue(then.last?.hasPrefix("2026-11,USD,500.00,0.00,") == true, "\(then)")
+        let now = try ok("goal", "report", "--format", "csv").stdoutLines
+        XCTAssertTrue(now.last?.hasPrefix("2026-11,USD,500.00,200.00,") == true, "\(now)")
+    }
 }

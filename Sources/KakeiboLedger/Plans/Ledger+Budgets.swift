@@ -6,11 +6,14 @@ import KakeiboProjections
 extension Ledger {
     /// Budgets for `period` (default: this month in the ledger's time zone), computed from the
     /// budget definitions and the postings, walking forward from the first budget for rollover.
-    public func budgetReport(period: PlanPeriod? = nil, atPosition: Int64? = nil) throws -> BudgetReport {
-        let period = try period ?? PeriodLength.monthly.period(containing: today())
+    /// `asOf` counts only spending dated on or before it, and picks the month containing it when
+    /// no period is given: the report as it stood that day.
+    public func budgetReport(period: PlanPeriod? = nil, asOf: LocalDate? = nil, atPosition: Int64? = nil) throws -> BudgetReport {
+        if let asOf { try PlanPeriod.check(asOf) }
+        let period = try period ?? PeriodLength.monthly.period(containing: asOf ?? today())
         try PlanPeriod.check(period.start)
         return try withProjection(at: atPosition) { db in
-            try Self.budgetCalculator(db, through: period).report(for: period)
+            try Self.budgetCalculator(db, through: period, asOf: asOf).report(for: period)
         }
     }
 

@@ -61,10 +61,14 @@ struct BudgetCommand: ParsableCommand {
         var period: String?
         @Option(name: .customLong("at-position"), help: ArgumentHelp("The ledger as it was when the log ended at this position.", valueName: "N"))
         var atPosition: Int64?
+        @Option(name: .customLong("as-of"), help: ArgumentHelp("Only spending dated on or before this date; the period defaults to its month.",
+                                                               valueName: "YYYY-MM-DD"), transform: LocalDate.init(iso:))
+        var asOf: LocalDate?
 
         func run() throws {
             let ledger = try global.openLedger()
-            let report = try ledger.budgetReport(period: try PeriodOption.resolve(period, ledger), atPosition: atPosition)
+            let report = try ledger.budgetReport(period: try PeriodOption.resolve(period, ledger, asOf: asOf), asOf: asOf,
+                                                 atPosition: atPosition)
             switch output.format {
             case .json:
                 Printer.json(report.json)
@@ -114,9 +118,9 @@ struct BudgetCommand: ParsableCommand {
 
 /// Reading `--period` labels for plan reports, and printing ratios.
 enum PeriodOption {
-    static func resolve(_ text: String?, _ ledger: Ledger) throws -> PlanPeriod? {
+    static func resolve(_ text: String?, _ ledger: Ledger, asOf: LocalDate? = nil) throws -> PlanPeriod? {
         guard let text else { return nil }
-        if let length = PeriodLength(rawValue: text) { return length.period(containing: try ledger.today()) }
+        if let length = PeriodLength(rawValue: text) { return length.period(containing: try asOf ?? ledger.today()) }
         return try PlanPeriod(label: text)
     }
 

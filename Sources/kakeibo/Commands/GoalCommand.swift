@@ -46,13 +46,16 @@ struct GoalCommand: ParsableCommand {
                 transform: LocalDate.init(iso:))
         var asOf: LocalDate?
         @Option(help: "How many periods to show in the table and csv (the streak counts them all).") var last: Int = 8
+        @Option(name: .customLong("at-position"), help: ArgumentHelp("The ledger as it was when the log ended at this position.", valueName: "N"))
+        var atPosition: Int64?
 
         func validate() throws {
             if last < 1 { throw ValidationError("--last must be 1 or more") }
+            if let atPosition, atPosition < 0 { throw ValidationError("--at-position must be 0 or more") }
         }
 
         func run() throws {
-            let report = try global.openLedger().goalReport(asOf: asOf)
+            let report = try global.openLedger().goalReport(asOf: asOf, atPosition: atPosition)
             let shown = report.periods.suffix(last)
             switch output.format {
             case .json:
