@@ -42,7 +42,7 @@ public enum LedgerDatabase {
         }
         let pool: DatabasePool
         do {
-            pool = try DatabasePool(path: path, configuration: configuration())
+            pool = try writablePool(path)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw EventStoreError.notALedger(path: path, reason: "not an SQLite database")
         } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN {
@@ -70,11 +70,19 @@ public enum LedgerDatabase {
     /// A writable connection to an existing ledger, for the first write of a ledger opened read-only.
     public static func openWritable(at path: String) throws -> DatabasePool {
         do {
-            return try DatabasePool(path: path, configuration: configuration())
+            return try writablePool(path)
         } catch let error as DatabaseError
                     where [.SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM].contains(error.resultCode) {
             throw readOnlyError(at: path)
         }
+    }
+
+    /// GRDB turns WAL on with `synchronous = NORMAL`, after `configuration()` asked for FULL: set
+    /// FULL again on the writing connection, so a commit that returned survives a power cut.
+    private static func writablePool(_ path: String) throws -> DatabasePool {
+        let pool = try DatabasePool(path: path, configuration: configuration())
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        return pool
     }
 
     /// A read-only pool on an up-to-date ledger, or nil when its schema needs migrating.
