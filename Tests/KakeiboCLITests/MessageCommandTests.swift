@@ -151,4 +151,19 @@ final class MessageCommandTests: KakeiboCLITestCase {
         let now = try ok("goal", "report", "--format", "csv").stdoutLines
         XCTAssertTrue(now.last?.hasPrefix("2026-11,USD,500.00,200.00,") == true, "\(now)")
     }
+
+    /// Item 18: a truncated ledger gets one human line, not `SQLite error 11: … malformed`.
+    func testADamagedLedgerSaysSoInOneLine() throws {
+        try standardLedger()
+        let copy = sandbox.path("truncated.sqlite")
+        try FileManager.default.copyItem(atPath: db, toPath: copy)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: copy))
+        try handle.truncate(atOffset: 20_000)
+        try handle.close()
+        for command in [["balance"], ["verify"], ["expense", "1", "--from", "assets:checking", "--category", "groceries"]] {
+            let result = try sandbox.run(command, db: copy)
+            assertFailure(result, mentioning: ["is damaged", "restore it from a backup"])
+            XCTAssertFalse(result.stderr.contains("SQLite error"), "\(result)")
+        }
+    }
 }
