@@ -41,6 +41,17 @@ extension LedgerDecider {
             }
         }
         guard !deltas.isEmpty else { return }
+        // A household ledger is nowhere near Int64: when every balance's magnitude together, plus
+        // what this command moves, still fits, no balance or total can overflow.
+        if let bound = try state.balanceMagnitudeBound() {
+            var moved = bound
+            for delta in deltas.values {
+                guard let value = delta.value else { moved = .max; break }
+                let (sum, overflow) = moved.addingReportingOverflow(value.magnitude)
+                moved = overflow ? .max : sum
+            }
+            if moved <= UInt64(Int64.max) { return }
+        }
 
         // Each account's own balance, then every total it is part of, deepest first.
         var subtreeDeltas: [Key: WideSum] = [:]

@@ -12,6 +12,10 @@ public protocol LedgerStateReader {
     /// (the balance tree's total for that line), pending changes included; nil when this reader
     /// cannot tell, which skips the check that the total stays within Int64.
     func subtreeTotal(of name: String, currency: Currency) throws -> WideSum?
+    /// An upper bound on the sum of every balance's magnitude, pending changes included; nil when
+    /// this reader cannot tell. Below Int64 by more than a command moves, no balance or total can
+    /// overflow, and the decider skips the per-account checks.
+    func balanceMagnitudeBound() throws -> UInt64?
     /// Whether an open income account holds `currency`; nil when this reader cannot tell.
     func holdsIncome(in currency: Currency) throws -> Bool?
     /// Every budget set or cleared for one category, in the order they were recorded.
@@ -26,6 +30,8 @@ extension LedgerStateReader {
     public func subtreeTotal(of name: String, currency: Currency) throws -> WideSum? { nil }
 
     public func holdsIncome(in currency: Currency) throws -> Bool? { nil }
+
+    public func balanceMagnitudeBound() throws -> UInt64? { nil }
 
     public func categorySuggestion(payee: String?, amount: Money, itemWords: [String]) throws -> AppliedSuggestion? { nil }
 

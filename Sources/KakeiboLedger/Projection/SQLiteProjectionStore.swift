@@ -107,6 +107,24 @@ struct SQLiteProjectionStore: ProjectionStore {
         return total
     }
 
+    func balanceMagnitudeBound() throws -> UInt64? {
+        if cache.storedBalanceMagnitude == nil {
+            var total: UInt64 = 0
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT amount FROM balances"))
+            while let row = try rows.next() {
+                let (sum, overflow) = total.addingReportingOverflow(try row.minorUnits(atIndex: 0, table: "balances").magnitude)
+                total = overflow ? .max : sum
+            }
+            cache.storedBalanceMagnitude = total
+        }
+        var total = cache.storedBalanceMagnitude!
+        for delta in cache.pendingBalances.values {
+            let (sum, overflow) = total.addingReportingOverflow(delta.magnitude)
+            total = overflow ? .max : sum
+        }
+        return total
+    }
+
     func holdsIncome(in currency: Currency) throws -> Bool? {
         try Int.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM accounts WHERE type = 'income' AND currency = ? AND is_closed = 0 LIMIT 1"),
                          arguments: [currency.code]) != nil
@@ -202,6 +220,7 @@ struct SQLiteProjectionStore: ProjectionStore {
             try statement.execute(arguments: [key.account, key.currency.code, delta])
         }
         cache.pendingBalances = [:]
+        cache.storedBalanceMagnitude = nil // the table changed
     }
 
     /// Writes what this access kept in memory and moves the checkpoint to its last append.
@@ -263,6 +282,8 @@ final class ProjectionCache {
     var categories: [String: Category?] = [:]
     /// Balance changes not yet written: one entry per account and currency touched.
     var pendingBalances: [BalanceKey: Int64] = [:]
+    /// Σ |balance| over the balances table, read once per access (`balanceMagnitudeBound`).
+    var storedBalanceMagnitude: UInt64?
     /// The log's head after this access's last append.
     var head: EventLog.LogHead?
     /// Suggestion count changes not yet written, per category and feature (nil: the category's
