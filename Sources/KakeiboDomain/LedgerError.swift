@@ -4,11 +4,19 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     case ledgerAlreadyInitialised
     case invalidAccountName(String, reason: String)
     case unknownAccount(String)
+    /// A report asked for an account that neither exists nor has accounts under it.
+    case nothingToRead(String, didYouMean: String?)
     case accountExists(String)
     case accountClosed(String)
     case accountNotEmpty(String, balance: String)
+    /// An income or expense account keeps its total as history: it is archived, not emptied.
+    case categoryNotEmpty(String, balance: String)
     case wrongAccountType(String, is: AccountType, expected: String)
     case unknownCategory(String)
+    /// A top-level name (`expenses`) given where a category is needed.
+    case rootIsNotACategory(String)
+    /// A goal in a currency no income account holds: nothing could count toward it.
+    case noIncomeInCurrency(String, base: String)
     case categoryExists(String)
     case categoryArchived(String)
     case currencyMismatch(account: String, accountCurrency: String, amountCurrency: String)
@@ -16,10 +24,20 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     case zeroAmount
     case tooFewPostings
     case money(MoneyError)
+    /// A balance (or, with `total`, the total of an account and those under it) would pass Int64.
+    case balanceOverflow(account: String, total: Bool)
+    /// A projection row holds a value no report can read (a REAL where minor units belong).
+    case unreadableProjection(table: String, column: String)
+    /// A stored event the projection fold refuses, at its log position (found by replay).
+    case unfoldableEvent(position: Int64, reason: String)
     case date(DateError)
     case invalidText(field: String, reason: String)
     case invalidHue(Int)
     case unknownTransaction(String)
+    /// Every posting of a transfer or transaction is on this one account: nothing moves.
+    case sameAccount(String)
+    /// A rename that would move an account of `type` out from under its top-level `root`.
+    case rootChange(String, to: String, type: AccountType, root: String)
     case ambiguousTransaction(String, matches: Int)
     case transactionVoided(String)
     case nothingToChange
@@ -45,16 +63,26 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
             "invalid account name \"\(name)\": \(reason); write names like assets:bank:checking"
         case .unknownAccount(let name):
             "unknown account \"\(name)\"; open it with `kakeibo account open \(name) --type TYPE` or see `kakeibo account list`"
+        case .nothingToRead(let name, let guess):
+            "no account \"\(name)\" and none under it; " + (guess.map { "did you mean \($0)? " } ?? "") + "see `kakeibo account list`"
         case .accountExists(let name):
             "account \"\(name)\" already exists; pick another name or see `kakeibo account list`"
         case .accountClosed(let name):
             "account \"\(name)\" is closed; post to an open account instead"
         case .accountNotEmpty(let name, let balance):
             "account \"\(name)\" still holds \(balance); transfer it out before closing"
+        case .categoryNotEmpty(let name, let balance):
+            "\"\(name)\" holds \(balance) of history, which stays; to stop using it, run `kakeibo category archive \(name)`"
         case .wrongAccountType(let name, let type, let expected):
-            "account \"\(name)\" is an \(type.rawValue) account, but \(expected) is needed here"
+            "account \"\(name)\" is \(type.article) \(type.rawValue) account, but \(expected) is needed here"
         case .unknownCategory(let name):
             "unknown category \"\(name)\"; add it with `kakeibo category add \(name)` or see `kakeibo category list`"
+        case .rootIsNotACategory(let name):
+            "\"\(name)\" is the top of a tree, not a category; name one under it, e.g. groceries for \(name):groceries "
+                + "(see `kakeibo category list`)"
+        case .noIncomeInCurrency(let currency, let base):
+            "no income account holds \(currency), so nothing would count toward a \(currency) goal; open one first "
+                + "(`kakeibo account open income:salary:\(currency.lowercased()) --currency \(currency)`) or set the goal in \(base)"
         case .categoryExists(let name):
             "category \"\(name)\" already exists"
         case .categoryArchived(let name):
@@ -69,12 +97,25 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
             "a transaction needs at least two postings, e.g. --posting expenses:food=12.50 --posting assets:cash=-12.50"
         case .money(let error):
             error.description
+        case .balanceOverflow(let account, let total):
+            "this would take \(total ? "the total of \"\(account)\" and the accounts under it" : "the balance of \"\(account)\"") "
+                + "beyond ±9223372036854775807 minor units (±92233720368547758.07 for a 2-decimal currency); record a smaller amount"
+        case .unfoldableEvent(let position, let reason):
+            "the event at log position \(position) cannot be replayed: \(reason)"
+        case .unreadableProjection(let table, let column):
+            "the projection table \(table) holds a \(column) that is not a whole number of minor units; "
+                + "run `kakeibo verify` to find the event that caused it"
         case .date(let error):
             error.description
         case .invalidText(let field, let reason):
             "invalid \(field): \(reason)"
         case .invalidHue(let hue):
             "hue \(hue) is out of range; give a colour angle from 0 to 360"
+        case .sameAccount(let name):
+            "every posting is on \"\(name)\", so no money moves; a transfer or transaction needs two different accounts"
+        case .rootChange(let name, let newName, let type, let root):
+            "cannot rename \"\(name)\" to \"\(newName)\": it is \(type.article) \(type.rawValue) account and stays under \"\(root)\"; "
+                + "keep the first part of the name"
         case .unknownTransaction(let id):
             "no transaction \"\(id)\"; see `kakeibo register` or `kakeibo log` for ids"
         case .ambiguousTransaction(let prefix, let matches):
@@ -84,7 +125,9 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .nothingToChange:
             "nothing to change: the edit gives every field the value it already has"
         case .fieldNotEditable(let field, let kind):
-            "\(field) cannot be edited on a \(kind.rawValue) transaction; use --posting to replace its postings"
+            field == "--posting"
+                ? "--posting cannot be edited on \(kind.article) \(kind.rawValue) transaction; change its --amount, --category, --from or --to instead"
+                : "\(field) cannot be edited on \(kind.article) \(kind.rawValue) transaction; use --posting to replace its postings"
         case .malformedEvent(let type, let reason):
             "malformed \(type) event: \(reason)"
         case .positionBeyondLog(let position, let last):

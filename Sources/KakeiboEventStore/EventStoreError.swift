@@ -4,6 +4,10 @@ import KakeiboDomain
 public enum EventStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case ledgerNotFound(path: String)
     case ledgerExists(path: String)
+    /// `init` on a path that holds something other than a ledger.
+    case pathTaken(path: String, reason: String)
+    /// `init` on a path whose folder does not exist.
+    case noFolder(path: String, folder: String)
     case notALedger(path: String, reason: String)
     case newerSchema(path: String, unknownMigrations: [String])
     case wrongExpectedVersion(stream: String, expected: ExpectedVersion, actual: Int64)
@@ -11,7 +15,20 @@ public enum EventStoreError: Error, Equatable, Sendable, CustomStringConvertible
     case eventIDConflict(eventID: String)
     case unreadableEvent(position: Int64, reason: String)
     case readOnly(path: String)
+    /// The file is writable but its folder is not, so SQLite cannot create the WAL beside it.
+    case readOnlyFolder(path: String, folder: String)
+    /// Another connection held the write lock longer than the busy timeout.
+    case busy(path: String?)
+    /// SQLite found the file damaged (a truncated copy, a disk fault).
+    case damaged(path: String?)
     case writeFailed(path: String, reason: String)
+    /// The log failed verification, so `refusing` (a replay, a write) was not done.
+    case tamperedLog(refusing: String, problem: TamperProblem)
+
+    public enum TamperProblem: Equatable, Sendable {
+        case missingTriggers([String])
+        case badEvent(position: Int64, reason: String)
+    }
 
     public var description: String {
         switch self {
@@ -19,6 +36,10 @@ public enum EventStoreError: Error, Equatable, Sendable, CustomStringConvertible
             "no ledger at \(path); create one with `kakeibo --db \(path) init --currency USD`"
         case .ledgerExists(let path):
             "a ledger already exists at \(path); pick another --db path"
+        case .pathTaken(let path, let reason):
+            "\(path) already exists and is not a Kakeibo ledger (\(reason)); pick another --db path"
+        case .noFolder(let path, let folder):
+            "cannot create \(path): the folder \(folder) does not exist; create it first or check the --db path"
         case .notALedger(let path, let reason):
             "\(path) is not a Kakeibo ledger (\(reason)); check the --db path"
         case .newerSchema(let path, let unknown):
@@ -33,6 +54,19 @@ public enum EventStoreError: Error, Equatable, Sendable, CustomStringConvertible
             "event at position \(position) cannot be read: \(reason); run `kakeibo verify`"
         case .readOnly(let path):
             "\(path) is read-only; check its permissions"
+        case .tamperedLog(let action, .missingTriggers(let names)):
+            "refusing to \(action): the log's append-only triggers are missing (\(names.joined(separator: ", "))), so it was "
+                + "writable by hand; run `kakeibo verify` and restore the ledger from a copy you trust"
+        case .tamperedLog(let action, .badEvent(let position, let reason)):
+            "refusing to \(action): the log fails verification at position \(position) (\(reason)); "
+                + "run `kakeibo verify` and restore the ledger from a copy you trust"
+        case .readOnlyFolder(let path, let folder):
+            "cannot write to \(path): its folder \(folder) is read-only, and SQLite keeps its write-ahead log beside the file; "
+                + "make the folder writable or move the ledger"
+        case .busy(let path):
+            "the ledger\(path.map { " \($0)" } ?? "") is busy: another process is writing to it; try again in a moment"
+        case .damaged(let path):
+            "the ledger\(path.map { " \($0)" } ?? "") is damaged (SQLite cannot read it); restore it from a backup copy"
         case .writeFailed(let path, let reason):
             "could not write to \(path) (\(reason)); nothing was recorded: free some disk space or check the device, then retry"
         }

@@ -76,7 +76,7 @@ final class PlanCommandTests: KakeiboCLITestCase {
 
     func testGoalSetAndReport() throws {
         XCTAssertEqual(try ok("goal", "report").out, "no income goal yet; set one with `kakeibo goal set 1500 --period weekly`")
-        XCTAssertEqual(try ok("goal", "set", "1500", "--period", "weekly", "--from", "2026-11-09").out, "income goal 1500 weekly")
+        XCTAssertEqual(try ok("goal", "set", "1500", "--period", "weekly", "--from", "2026-11-09").out, "income goal 1500 USD weekly")
         try record("income", "1600", "--to", "assets:checking", "--from", "income:salary", "--date", "2026-11-10")
         try record("income", "700", "--to", "assets:checking", "--from", "income:salary", "--date", "2026-11-17")
         XCTAssertEqual(try ok("goal", "report").out, """

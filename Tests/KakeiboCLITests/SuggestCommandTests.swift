@@ -8,7 +8,7 @@ final class SuggestCommandTests: KakeiboCLITestCase {
         for (payee, category) in [("SHELL 0423 KL", "fuel"), ("Shell 1187", "fuel"), ("Corner Shop", "groceries")] {
             try record("expense", "40", "--from", "assets:checking", "--category", category, "--payee", payee, "--date", "2026-11-02")
         }
-        XCTAssertEqual(try ok("suggest", "--payee", "POS SHELL 0423 KL").out, "expenses:fuel  98.94%  evidence: shell, kl")
+        XCTAssertEqual(try ok("suggest", "--payee", "POS SHELL 0423 KL").out, "expenses:fuel  99.15%  evidence: shell, kl")
         let json = try ok("suggest", "--payee", "shell", "--amount", "41", "--format", "json").jsonObject()
         XCTAssertEqual(json["category"] as? String, "expenses:fuel")
         XCTAssertEqual(json["abstained"] as? Bool, false)

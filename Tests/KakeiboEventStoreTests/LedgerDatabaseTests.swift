@@ -28,6 +28,17 @@ final class LedgerDatabaseTests: XCTestCase {
         XCTAssertEqual(permissions, 0o600)
     }
 
+    /// GRDB sets `synchronous = NORMAL` when it turns WAL on, after the configuration's FULL:
+    /// the connection that writes must still commit with FULL, or a power cut can lose commits.
+    func testTheWritingConnectionSyncsFully() throws {
+        let file = path("ledger.sqlite")
+        try LedgerDatabase.open(at: file, mode: .create).close()
+        let writable = try LedgerDatabase.openWritable(at: file)
+        XCTAssertEqual(try writable.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") }, 2, "FULL")
+        let created = try LedgerDatabase.open(at: path("other.sqlite"), mode: .create)
+        XCTAssertEqual(try created.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") }, 2, "FULL")
+    }
+
     func testTextFileIsNotALedger() throws {
         let file = path("notes.sqlite")
         try Data("just some text, not a database at all\n".utf8).write(to: URL(fileURLWithPath: file))

@@ -16,4 +16,7 @@ public enum AccountType: String, Sendable, CaseIterable, Codable {
 
     /// Categories are income and expense accounts.
     public var canBeCategory: Bool { self == .income || self == .expense }
+
+    /// "an asset", "a liability": for messages.
+    public var article: String { self == .liability ? "a" : "an" }
 }

@@ -16,6 +16,14 @@ public struct Category: Hashable, Sendable {
         self.isArchived = isArchived
     }
 
+    /// The category an income or expense account stands for before one is defined for it (accounts
+    /// a journal or CSV import opened are used as categories all the same): `category add`'s defaults.
+    public static func implicit(for account: Account) -> Category {
+        let last = String(account.name.components[account.name.components.count - 1])
+        return Category(accountID: account.id, displayName: last.prefix(1).uppercased() + last.dropFirst(),
+                        hue: defaultHue(for: account.name.rawValue), icon: account.type == .income ? "banknote" : "tag")
+    }
+
     /// A stable hue for a name, so categories added without one still get distinct colours.
     public static func defaultHue(for name: String) -> Int {
         var hash: UInt32 = 2166136261 // FNV-1a

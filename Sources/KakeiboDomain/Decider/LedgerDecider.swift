@@ -13,6 +13,12 @@ public struct LedgerDecider<State: LedgerStateReader> {
     }
 
     public mutating func decide(_ command: LedgerCommand) throws -> [LedgerEvent] {
+        let events = try events(for: command)
+        try checkBalances(after: events)
+        return events
+    }
+
+    private mutating func events(for command: LedgerCommand) throws -> [LedgerEvent] {
         if case .createLedger(let name, let currency, let timeZone) = command {
             guard try state.settings() == nil else { throw LedgerError.ledgerAlreadyInitialised }
             try checkText(name, field: "ledger name")
@@ -26,28 +32,32 @@ public struct LedgerDecider<State: LedgerStateReader> {
             return [try openAccount(name, type: type, currency: currency ?? settings.baseCurrency)]
         case .renameAccount(let name, let newName):
             let account = try existingAccount(name)
-            let target = try AccountName(newName)
+            let target = try newAccountName(newName)
             guard try state.account(named: target.rawValue) == nil else { throw LedgerError.accountExists(newName) }
+            try checkSameRoot(account, renamedTo: target)
             return [.accountRenamed(.init(accountID: account.id, from: account.name, to: target))]
         case .closeAccount(let name):
             let account = try openAccount(named: name)
             if let balance = try state.balances(accountID: account.id).first {
-                throw LedgerError.accountNotEmpty(name, balance: balance.description)
+                throw account.type.canBeCategory ? LedgerError.categoryNotEmpty(name, balance: balance.description)
+                    : LedgerError.accountNotEmpty(name, balance: balance.description)
             }
             return [.accountClosed(.init(accountID: account.id))]
         case .addCategory(let input):
             return try addCategory(input, currency: settings.baseCurrency)
         case .renameCategory(let name, let newName):
-            let (account, category) = try existingCategory(name, types: [.expense, .income])
+            let (account, category, defining) = try existingCategory(name, types: [.expense, .income])
             let newAccountName = try categoryAccountName(newName, type: account.type)
+            try checkNoDoubleSpace(newAccountName)
             guard try state.account(named: newAccountName.rawValue) == nil else { throw LedgerError.categoryExists(newName) }
+            try checkSameRoot(account, renamedTo: newAccountName)
             let display = displayName(for: newAccountName)
-            return [.accountRenamed(.init(accountID: account.id, from: account.name, to: newAccountName)),
-                    .categoryRenamed(.init(accountID: account.id, from: category.displayName, to: display))]
+            return defining + [.accountRenamed(.init(accountID: account.id, from: account.name, to: newAccountName)),
+                               .categoryRenamed(.init(accountID: account.id, from: category.displayName, to: display))]
         case .archiveCategory(let name):
-            let (account, category) = try existingCategory(name, types: [.expense, .income])
+            let (account, category, defining) = try existingCategory(name, types: [.expense, .income])
             guard !category.isArchived else { throw LedgerError.categoryArchived(name) }
-            return [.categoryArchived(.init(accountID: account.id))]
+            return defining + [.categoryArchived(.init(accountID: account.id))]
         case .captureExpense(let input):
             let from = try postingAccount(input.from, types: [.asset, .liability], role: "an asset or liability account to pay from")
             if input.suggestCategory { return try captureSuggested(input, from: from) }
@@ -61,11 +71,13 @@ public struct LedgerDecider<State: LedgerStateReader> {
             let types: Set<AccountType> = [.asset, .liability, .equity]
             let from = try postingAccount(input.from, types: types, role: "an asset, liability or equity account")
             let to = try postingAccount(input.to, types: types, role: "an asset, liability or equity account")
+            guard from.id != to.id else { throw LedgerError.sameAccount(from.name.rawValue) }
             return [.transferMade(try moneyMoved(input, from: from, to: to))]
         case .recordTransaction(let input):
             let postings = try resolvePostings(input.postings)
             try checkOptionalText(input.payee, field: "payee")
             try checkOptionalText(input.memo, field: "memo")
+            if let date = input.date { try PlanPeriod.check(date) }
             var recorded = LedgerEvent.TransactionRecorded(transactionID: context.makeID(), date: input.date ?? context.today,
                                                            payee: input.payee, memo: input.memo, postings: postings)
             if let index = input.suggestCategoryFor { try suggestPosting(index, of: &recorded) }
@@ -90,7 +102,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
     // MARK: - Accounts and categories
 
     private func openAccount(_ text: String, type: AccountType?, currency: Currency) throws -> LedgerEvent {
-        let name = try AccountName(text)
+        let name = try newAccountName(text)
         guard try state.account(named: name.rawValue) == nil else { throw LedgerError.accountExists(text) }
         guard let type = type ?? AccountType(inferredFrom: name) else {
             throw LedgerError.invalidAccountName(text, reason: "its type cannot be inferred; pass --type asset|liability|equity|income|expense")
@@ -128,10 +140,39 @@ public struct LedgerDecider<State: LedgerStateReader> {
         return events
     }
 
-    /// `groceries` means `expenses:groceries`; a name with a colon is taken as it is.
+    /// `groceries` means `expenses:groceries`, and `food:fast food` means `expenses:food:fast food`:
+    /// a category lives under its type's root. A name that starts at a root (`expenses:…`,
+    /// `income:…`, or another type's, which is then refused as the wrong type) is taken as it is.
     func categoryAccountName(_ text: String, type: AccountType) throws -> AccountName {
-        if text.contains(":") { return try AccountName(text) }
+        let name = try AccountName(text)
+        if AccountType(inferredFrom: name) != nil {
+            // `expenses` alone is the top of the tree; `expenses:expenses` is never what was meant.
+            if name.depth == 1, try state.account(named: text) == nil { throw LedgerError.rootIsNotACategory(text) }
+            return name
+        }
         return try AccountName((type == .income ? "income:" : "expenses:") + text)
+    }
+
+    /// A name for a new or renamed account. hledger ends an account name at two spaces (what
+    /// follows is the amount), so an exported journal could not hold such a name.
+    private func newAccountName(_ text: String) throws -> AccountName {
+        let name = try AccountName(text)
+        try checkNoDoubleSpace(name)
+        return name
+    }
+
+    private func checkNoDoubleSpace(_ name: AccountName) throws {
+        if name.rawValue.contains("  ") {
+            throw LedgerError.invalidAccountName(name.rawValue, reason: "it has two spaces in a row, which end an account name in a journal")
+        }
+    }
+
+    /// The top-level name says what type an account is (the balance tree and every export read it
+    /// so): a rename may not move an account under another type's root.
+    private func checkSameRoot(_ account: Account, renamedTo target: AccountName) throws {
+        let root = account.name.components[0], newRoot = target.components[0]
+        guard root != newRoot, AccountType(inferredFrom: target) != account.type else { return }
+        throw LedgerError.rootChange(account.name.rawValue, to: target.rawValue, type: account.type, root: String(root))
     }
 
     private func displayName(for name: AccountName) -> String {
@@ -150,13 +191,22 @@ public struct LedgerDecider<State: LedgerStateReader> {
         return account
     }
 
-    private func existingCategory(_ name: String, types: [AccountType]) throws -> (Account, Category) {
+    /// A category by short or full name, and the events that define it first when its account
+    /// was opened without one (by an import): such accounts are categories all the same.
+    private func existingCategory(_ name: String, types: [AccountType]) throws -> (Account, Category, [LedgerEvent]) {
+        var accounts: [Account] = []
         for type in types {
-            let accountName = try categoryAccountName(name, type: type)
-            if let account = try state.account(named: accountName.rawValue),
-               let category = try state.category(accountID: account.id) {
-                return (account, category)
-            }
+            if let account = try state.account(named: try categoryAccountName(name, type: type).rawValue) { accounts.append(account) }
+        }
+        // Also a category added as a top-level name, before categories always lived under their root.
+        if let account = try state.account(named: name) { accounts.append(account) }
+        for account in accounts where types.contains(account.type) {
+            if let category = try state.category(accountID: account.id) { return (account, category, []) }
+        }
+        if let account = accounts.first(where: { types.contains($0.type) && !$0.isClosed }) {
+            let category = Category.implicit(for: account)
+            return (account, category, [.categoryDefined(.init(accountID: account.id, displayName: category.displayName,
+                                                               hue: category.hue, icon: category.icon))])
         }
         throw LedgerError.unknownCategory(name)
     }
@@ -191,7 +241,25 @@ public struct LedgerDecider<State: LedgerStateReader> {
         let amount: Money
         do { amount = try Money.parse(text, currency: currency) } catch { throw LedgerError.money(error) }
         guard !amount.isZero else { throw LedgerError.zeroAmount }
+        try checkUnambiguous(text, amount)
         return amount
+    }
+
+    /// `10.000` typed for a 2-decimal currency is ten to Kakeibo and ten thousand to a reader who
+    /// groups thousands with "."; `1.234` is already refused, so refuse its look-alike with zeros.
+    /// (Importers pass amounts in the currency's own digits, so this only meets typed text.)
+    private func checkUnambiguous(_ text: String, _ amount: Money) throws {
+        guard amount.currency.minorDigits < 3, !text.contains(",") else { return }
+        var trimmed = Substring(text)
+        while trimmed.first == " " { trimmed.removeFirst() }
+        while trimmed.last == " " { trimmed.removeLast() }
+        guard let point = trimmed.lastIndex(of: "."), point == trimmed.index(trimmed.endIndex, offsetBy: -4) else { return }
+        var grouped = trimmed.filter { $0 != "." && $0 != "+" && $0 != "-" }.drop { $0 == "0" }
+        if grouped.isEmpty { grouped = "0" }
+        let sign = amount.minorUnits < 0 ? "-" : ""
+        throw LedgerError.money(.invalidAmount(text, reason: "three decimals are ambiguous: this reads as \(amount.decimalString), "
+                                               + "but as \(sign)\(grouped) where \".\" groups thousands; write \(amount.decimalString) "
+                                               + "or \(sign)\(grouped)"))
     }
 
     private func checkCurrency(_ amount: Money, _ account: Account) throws {
@@ -208,6 +276,8 @@ public struct LedgerDecider<State: LedgerStateReader> {
         try checkOptionalText(input.payee, field: "payee")
         try checkOptionalText(input.memo, field: "memo")
         _ = try LedgerTransaction.simplePostings(amount: amount, from: from.id, to: to.id) // negation must not overflow
+        // A date every report can show: budgets, goals, forecasts and widgets cover these years only.
+        if let date = input.date { try PlanPeriod.check(date) }
         return .init(transactionID: context.makeID(), date: input.date ?? context.today, amount: amount,
                      fromAccountID: from.id, toAccountID: to.id, payee: input.payee, memo: input.memo)
     }
@@ -228,6 +298,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
             try checkCurrency(amount, account)
             postings.append(Posting(accountID: account.id, amount: amount, memo: input.memo))
         }
+        guard Set(accounts.map(\.id)).count > 1 else { throw LedgerError.sameAccount(accounts[0].name.rawValue) }
         let known = postings.compactMap { $0 }
         let imbalances: [Money]
         do { imbalances = try known.imbalances() } catch { throw LedgerError.money(error) }
@@ -259,7 +330,10 @@ public struct LedgerDecider<State: LedgerStateReader> {
         func record(_ field: TransactionField, _ before: JSONValue, _ after: JSONValue) {
             if before != after { changes.append(FieldChange(field: field, before: before, after: after)) }
         }
-        if let date = input.date { record(.date, .string(txn.date.description), .string(date.description)) }
+        if let date = input.date {
+            try PlanPeriod.check(date)
+            record(.date, .string(txn.date.description), .string(date.description))
+        }
         if let payee = input.payee {
             try checkOptionalText(payee, field: "payee")
             record(.payee, .optional(txn.payee), .optional(payee))
@@ -327,9 +401,19 @@ public struct LedgerDecider<State: LedgerStateReader> {
         if text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             throw LedgerError.invalidText(field: field, reason: "it contains a control character")
         }
+        // Bidirectional controls reorder what a terminal shows: `history` could be made to lie.
+        if let bidi = text.unicodeScalars.first(where: { bidiControls.contains($0.value) }) {
+            throw LedgerError.invalidText(field: field, reason: "it contains the bidirectional control character U+"
+                                          + String(bidi.value, radix: 16, uppercase: true)
+                                          + ", which can make text display in a misleading order")
+        }
     }
 
     private func checkOptionalText(_ text: String?, field: String) throws {
         if let text { try checkText(text, field: field) }
     }
 }
+
+/// LRM, RLM, ALM and the embedding, override and isolate controls.
+private let bidiControls: Set<UInt32> = [0x200E, 0x200F, 0x061C, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
+                                         0x2066, 0x2067, 0x2068, 0x2069]

@@ -8,6 +8,16 @@ public protocol LedgerStateReader {
     func transaction(id: String) throws -> LedgerTransaction?
     /// Non-zero balances of one account, one per currency.
     func balances(accountID: String) throws -> [Money]
+    /// The sum of the balances in one currency of the account `name` and every account under it
+    /// (the balance tree's total for that line), pending changes included; nil when this reader
+    /// cannot tell, which skips the check that the total stays within Int64.
+    func subtreeTotal(of name: String, currency: Currency) throws -> WideSum?
+    /// An upper bound on the sum of every balance's magnitude, pending changes included; nil when
+    /// this reader cannot tell. Below Int64 by more than a command moves, no balance or total can
+    /// overflow, and the decider skips the per-account checks.
+    func balanceMagnitudeBound() throws -> UInt64?
+    /// Whether an open income account holds `currency`; nil when this reader cannot tell.
+    func holdsIncome(in currency: Currency) throws -> Bool?
     /// Every budget set or cleared for one category, in the order they were recorded.
     func budgetDefinitions(accountID: String) throws -> [BudgetDefinition]
     /// The suggester's category for an uncategorised expense, or its abstention (nil account);
@@ -17,6 +27,12 @@ public protocol LedgerStateReader {
 }
 
 extension LedgerStateReader {
+    public func subtreeTotal(of name: String, currency: Currency) throws -> WideSum? { nil }
+
+    public func holdsIncome(in currency: Currency) throws -> Bool? { nil }
+
+    public func balanceMagnitudeBound() throws -> UInt64? { nil }
+
     public func categorySuggestion(payee: String?, amount: Money, itemWords: [String]) throws -> AppliedSuggestion? { nil }
 
     public func categorySuggestion(payee: String?, amount: Money) throws -> AppliedSuggestion? {

@@ -10,6 +10,13 @@ public enum BasisPoints {
         return denominator.dividingFullWidth(product).quotient
     }
 
+    /// `5980` → `"59.80%"`: for messages that also show percentages, so one unit is used throughout.
+    public static func percentString(_ basisPoints: Int64) -> String {
+        let magnitude = basisPoints.magnitude
+        let cents = String(magnitude % 100)
+        return (basisPoints < 0 ? "-" : "") + "\(magnitude / 100)." + (cents.count < 2 ? "0" : "") + cents + "%"
+    }
+
     /// `4500` → `"0.4500"`, `-125` → `"-0.0125"`: the ratio as an exact decimal string.
     public static func decimalString(_ basisPoints: Int64) -> String {
         let magnitude = basisPoints.magnitude

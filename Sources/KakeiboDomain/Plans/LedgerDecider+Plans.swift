@@ -22,6 +22,10 @@ extension LedgerDecider {
 
     func setIncomeGoal(_ input: LedgerCommand.GoalInput, baseCurrency: Currency) throws -> LedgerEvent.IncomeGoalSet {
         let amount = try positiveAmount(input.amount, currency: input.currency ?? baseCurrency, field: "income goal")
+        // A goal in the base currency may come before any income account; another currency needs one.
+        if amount.currency != baseCurrency, try state.holdsIncome(in: amount.currency) == false {
+            throw LedgerError.noIncomeInCurrency(amount.currency.code, base: baseCurrency.code)
+        }
         try PlanPeriod.check(input.from ?? context.today)
         return .init(length: input.length, amount: amount, effectiveFrom: input.from ?? context.today)
     }

@@ -30,6 +30,9 @@ public enum SuggestionFeatures {
         return tokens
     }
 
+    /// How many values `amountBucket` takes.
+    public static let amountBucketCount = 8
+
     /// A coarse, currency-aware size of the amount: `amount:<5`, `amount:<10`, … `amount:500+`.
     public static func amountBucket(_ amount: Money) -> String {
         var divisor: Int64 = 1

@@ -6,4 +6,7 @@ public enum TransactionKind: String, Sendable, CaseIterable {
 
     /// Simple kinds move one amount from one account to another.
     public var isSimple: Bool { self != .general }
+
+    /// "an expense", "a transfer": for messages.
+    public var article: String { self == .expense || self == .income ? "an" : "a" }
 }

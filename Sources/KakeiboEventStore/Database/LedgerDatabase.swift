@@ -17,12 +17,19 @@ public enum LedgerDatabase {
     /// The identifiers of the migrations this build knows, in order.
     public static var knownMigrations: [String] { embeddedMigrations.map(\.identifier) }
 
-    public static func open(at path: String, mode: Mode) throws -> DatabasePool {
+    /// Opens a ledger file. An existing ledger opens read-only, so a report never takes (or
+    /// waits for) the write lock; `openWritable` gives the connection a write needs. A file this
+    /// process may not write (or whose folder cannot take the write-ahead log beside it) opens
+    /// read-only too, so reports and `verify` still work on it, and writes fail with `readOnly`.
+    /// A ledger whose schema needs upgrading opens writable and is migrated.
+    /// With `createFolders`, a new ledger's missing folders are made (the default location);
+    /// without, a path whose folder is missing is refused: a typo must not become a directory tree.
+    public static func open(at path: String, mode: Mode, createFolders: Bool = true) throws -> any DatabaseWriter {
         let exists = FileManager.default.fileExists(atPath: path)
         switch mode {
         case .create:
-            guard !exists else { throw EventStoreError.ledgerExists(path: path) }
-            try createOwnerOnlyFile(at: path)
+            if exists { try refuseExisting(path) }
+            try createOwnerOnlyFile(at: path, createFolders: createFolders)
         case .open:
             guard exists else { throw EventStoreError.ledgerNotFound(path: path) }
             if FileManager.default.isDirectory(path) {
@@ -30,26 +37,113 @@ public enum LedgerDatabase {
             }
             // A ledger whose first pages still sit in its write-ahead log is checked through SQLite instead.
             if !FileManager.default.fileExists(atPath: path + "-wal") { try checkHeader(path) }
+            if !canWrite(path) { return try openReadOnly(at: path) }
+            if let reader = try openForReading(at: path) { return reader }
         }
         let pool: DatabasePool
         do {
-            pool = try DatabasePool(path: path, configuration: configuration())
+            pool = try writablePool(path)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw EventStoreError.notALedger(path: path, reason: "not an SQLite database")
         } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN {
-            throw EventStoreError.readOnly(path: path)
+            throw readOnlyError(at: path)
         }
         do {
             if mode == .open { try checkApplicationID(pool, path: path) }
-            try migrate(pool, path: path)
+            // Migrating takes the write lock, even with nothing to do: look first, so a report
+            // never waits for a writer.
+            if try pool.read({ db in try migrator.hasCompletedMigrations(db) }) {
+                try checkKnownMigrations(pool, path: path)
+            } else {
+                try migrate(pool, path: path)
+            }
             // Checkpoint so the main file's header carries the application id from the start.
             if mode == .create { _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) } }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw EventStoreError.notALedger(path: path, reason: "not an SQLite database")
         } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
-            throw EventStoreError.readOnly(path: path)
+            throw readOnlyError(at: path)
         }
         return pool
+    }
+
+    /// A writable connection to an existing ledger, for the first write of a ledger opened read-only.
+    public static func openWritable(at path: String) throws -> DatabasePool {
+        do {
+            return try writablePool(path)
+        } catch let error as DatabaseError
+                    where [.SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM].contains(error.resultCode) {
+            throw readOnlyError(at: path)
+        }
+    }
+
+    /// GRDB turns WAL on with `synchronous = NORMAL`, after `configuration()` asked for FULL: set
+    /// FULL again on the writing connection, so a commit that returned survives a power cut.
+    private static func writablePool(_ path: String) throws -> DatabasePool {
+        let pool = try DatabasePool(path: path, configuration: configuration())
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        return pool
+    }
+
+    /// A read-only pool on an up-to-date ledger, or nil when its schema needs migrating.
+    private static func openForReading(at path: String) throws -> DatabasePool? {
+        var configuration = configuration()
+        configuration.readonly = true
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try checkApplicationID(pool, path: path)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw EventStoreError.notALedger(path: path, reason: "not an SQLite database")
+        }
+        try checkKnownMigrations(pool, path: path)
+        guard try pool.read({ db in try migrator.hasCompletedMigrations(db) }) else {
+            try pool.close()
+            return nil
+        }
+        return pool
+    }
+
+    /// A read-only connection. SQLite reads a WAL-mode file read-only only when its `-shm` and
+    /// `-wal` files exist or can be created; failing that, the file is opened as immutable,
+    /// which is what a copy handed to an auditor is.
+    private static func openReadOnly(at path: String) throws -> DatabaseQueue {
+        var configuration = configuration()
+        configuration.readonly = true
+        var queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY {
+            let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+            queue = try DatabaseQueue(path: "file:\(encoded)?immutable=1", configuration: configuration)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw EventStoreError.notALedger(path: path, reason: "not an SQLite database")
+        }
+        try checkApplicationID(queue, path: path)
+        try checkKnownMigrations(queue, path: path)
+        guard try queue.read({ db in try migrator.hasCompletedMigrations(db) }) else {
+            // An older ledger needs its schema upgraded, which is a write.
+            throw EventStoreError.readOnly(path: path)
+        }
+        return queue
+    }
+
+    /// Whether SQLite can write the file: the file itself, and its folder unless the WAL's
+    /// companion files already exist.
+    public static func canWrite(_ path: String) -> Bool {
+        guard access(path, W_OK) == 0 else { return false }
+        let directory = (path as NSString).deletingLastPathComponent
+        return access(directory.isEmpty ? "." : directory, W_OK) == 0 || FileManager.default.fileExists(atPath: path + "-shm")
+    }
+
+    /// `readOnly`, or `readOnlyFolder` when the file is writable but its folder is not.
+    public static func readOnlyError(at path: String) -> EventStoreError {
+        let directory = (path as NSString).deletingLastPathComponent
+        if access(path, W_OK) == 0, access(directory.isEmpty ? "." : directory, W_OK) != 0 {
+            return .readOnlyFolder(path: path, folder: directory.isEmpty ? "." : directory)
+        }
+        return .readOnly(path: path)
     }
 
     /// A private in-memory ledger: for tests, scratch replays and time-travel reports.
@@ -60,12 +154,16 @@ public enum LedgerDatabase {
     }
 
     public static func migrate(_ writer: some DatabaseWriter, path: String) throws {
+        try checkKnownMigrations(writer, path: path)
+        try migrator.migrate(writer)
+    }
+
+    private static func checkKnownMigrations(_ reader: some DatabaseReader, path: String) throws {
         let migrator = self.migrator
-        let unknown = try writer.read { db in
+        let unknown = try reader.read { db in
             try migrator.appliedIdentifiers(db).subtracting(knownMigrations).sorted()
         }
         guard unknown.isEmpty else { throw EventStoreError.newerSchema(path: path, unknownMigrations: unknown) }
-        try migrator.migrate(writer)
     }
 
     static var migrator: DatabaseMigrator {
@@ -87,7 +185,7 @@ public enum LedgerDatabase {
         return configuration
     }
 
-    private static func checkApplicationID(_ pool: DatabasePool, path: String) throws {
+    private static func checkApplicationID(_ pool: some DatabaseReader, path: String) throws {
         let (applicationID, tableCount) = try pool.read { db in
             (try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
              try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0)
@@ -116,8 +214,22 @@ public enum LedgerDatabase {
         }
     }
 
-    private static func createOwnerOnlyFile(at path: String) throws {
+    /// `init` on a path that exists: a ledger already, or something else that must not be mistaken for one.
+    private static func refuseExisting(_ path: String) throws -> Never {
+        if FileManager.default.isDirectory(path) { throw EventStoreError.pathTaken(path: path, reason: "it is a directory") }
+        do {
+            try checkHeader(path)
+        } catch EventStoreError.notALedger(_, let reason) {
+            throw EventStoreError.pathTaken(path: path, reason: reason)
+        }
+        throw EventStoreError.ledgerExists(path: path)
+    }
+
+    private static func createOwnerOnlyFile(at path: String, createFolders: Bool) throws {
         let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty, !createFolders, !FileManager.default.isDirectory(directory) {
+            throw EventStoreError.noFolder(path: path, folder: directory)
+        }
         if !directory.isEmpty {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])

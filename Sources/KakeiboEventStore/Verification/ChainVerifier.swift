@@ -3,7 +3,7 @@ import GRDB
 import KakeiboDomain
 
 /// A problem found in the log, at the first position where it shows.
-public struct ChainProblem: Hashable, Sendable, CustomStringConvertible {
+public struct ChainProblem: Error, Hashable, Sendable, CustomStringConvertible {
     public var position: Int64
     public var reason: String
     public init(position: Int64, reason: String) {
@@ -40,27 +40,11 @@ public enum ChainVerifier {
                                                                          : "position out of order")
                 break
             }
-            let storedPrevious = Array(row[14] as Data)
             let storedHash = Array(row[15] as Data)
-            guard storedPrevious == previous else {
-                problem = ChainProblem(position: position, reason: "previous-hash link broken (an event before it was removed, reordered or rewritten)")
-                break
-            }
             let envelope: EventEnvelope
-            do {
-                envelope = try EventLog.decode(row)
-            } catch {
-                problem = ChainProblem(position: position, reason: "\(error)")
-                break
-            }
-            let storedPayload = try row.withUnsafeData(atIndex: 13) { data in data.map { [UInt8]($0) } ?? [] }
-            guard EventHasher.hash(previous: previous, envelope: envelope, payload: storedPayload) == storedHash else {
-                problem = ChainProblem(position: position, reason: "content does not match its hash (the event was altered)")
-                break
-            }
-            guard envelope.payload.canonicalBytes() == storedPayload else {
-                problem = ChainProblem(position: position, reason: "payload is not in canonical form")
-                break
+            switch try check(row, position: position, previous: previous) {
+            case .failure(let found): problem = found; continue // the loop ends at the first problem
+            case .success(let checked): envelope = checked
             }
             if let digest, digest.position == position {
                 digestSeen = true
@@ -82,6 +66,31 @@ public enum ChainVerifier {
             problem = stream
         }
         return Report(eventCount: count, head: ChainDigest(position: count, hash: previous), problem: problem)
+    }
+
+    /// Checks one stored event: it links to `previous`, its hash is the hash of its content, and
+    /// its payload is canonical.
+    static func check(_ row: Row, position: Int64, previous: [UInt8]) throws -> Result<EventEnvelope, ChainProblem> {
+        let storedPrevious = Array(row[14] as Data)
+        let storedHash = Array(row[15] as Data)
+        guard storedPrevious == previous else {
+            return .failure(ChainProblem(position: position,
+                                         reason: "previous-hash link broken (an event before it was removed, reordered or rewritten)"))
+        }
+        let envelope: EventEnvelope
+        do {
+            envelope = try EventLog.decode(row)
+        } catch {
+            return .failure(ChainProblem(position: position, reason: "\(error)"))
+        }
+        let storedPayload = try row.withUnsafeData(atIndex: 13) { data in data.map { [UInt8]($0) } ?? [] }
+        guard EventHasher.hash(previous: previous, envelope: envelope, payload: storedPayload) == storedHash else {
+            return .failure(ChainProblem(position: position, reason: "content does not match its hash (the event was altered)"))
+        }
+        guard envelope.payload.canonicalBytes() == storedPayload else {
+            return .failure(ChainProblem(position: position, reason: "payload is not in canonical form"))
+        }
+        return .success(envelope)
     }
 
     /// A stream whose versions are not 1…n, reported at its first event.

@@ -23,10 +23,14 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidText(SourceLocation, reason: String)
     /// The ledger refused a command built from this transaction.
     case refused(SourceLocation, reason: String)
+    /// Transactions an earlier import of this journal recorded are missing from it now (edited or
+    /// deleted in the file): importing it as it is would count the old and the new versions.
+    case noLongerInFile(count: Int, examples: [String])
 
     public var location: SourceLocation? {
         switch self {
         case .unreadable(_, _, let from): from
+        case .noLongerInFile: nil
         case .includeCycle(let l, _), .unsupported(let l, _, _), .syntax(let l, _, _), .invalidDate(let l, _, _),
              .invalidAmount(let l, _, _), .unknownCommodity(let l, _), .controlCharacter(let l, _), .unbalanced(let l, _),
              .balanceAssertionFailed(let l, _, _, _), .currencyMismatch(let l, _, _, _), .unknownAccountType(let l, _),
@@ -66,6 +70,10 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "(A asset, L liability, E equity, R income, X expense)"
         case let .invalidAccount(_, reason), let .invalidText(_, reason), let .refused(_, reason):
             reason.shortened(to: 300)
+        case let .noLongerInFile(count, examples):
+            "\(count) \(count == 1 ? "transaction" : "transactions") imported earlier from this journal \(count == 1 ? "is" : "are") "
+                + "no longer in it (\(examples.joined(separator: "; "))\(count > examples.count ? "; …" : "")), so importing it would "
+                + "count old and new versions; import with --replace to void them, or put them back in the file"
         }
     }
 

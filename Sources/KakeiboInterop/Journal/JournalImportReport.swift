@@ -18,6 +18,9 @@ public struct JournalImportReport: Hashable, Sendable {
     public var accountsOpened: [OpenedAccount]
     public var prices: [Journal.PriceDirective]
     public var assertionsChecked: Int
+    /// Transactions an earlier import of this journal recorded that it no longer contains,
+    /// voided because the import was asked to `replace` them.
+    public var voided: Int = 0
     /// The last position of the log after the import.
     public var position: Int64
 }

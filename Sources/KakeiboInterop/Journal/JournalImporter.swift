@@ -17,32 +17,69 @@ public enum JournalImporter {
     }
 
     /// Records `journal` into `ledger`, opening the accounts it needs first.
-    public static func importJournal(_ journal: Journal, into ledger: Ledger) throws -> JournalImportReport {
-        try ConcurrentImport.retrying { try importOnce(journal, into: ledger) }
+    ///
+    /// Transactions an earlier import of this journal recorded and the journal no longer holds
+    /// (a corrected amount is a different transaction) refuse the import, unless `replace`
+    /// voids them in the same batch.
+    public static func importJournal(_ journal: Journal, into ledger: Ledger, replace: Bool = false) throws -> JournalImportReport {
+        try ConcurrentImport.retrying { try importOnce(journal, into: ledger, replace: replace) }
     }
 
-    private static func importOnce(_ journal: Journal, into ledger: Ledger) throws -> JournalImportReport {
+    private static func importOnce(_ journal: Journal, into ledger: Ledger, replace: Bool) throws -> JournalImportReport {
         var (entries, opened) = try plan(journal, for: ledger)
+        let missing = try ledger.importedTransactions(missingFrom: Set(entries.compactMap(\.options.idempotencyKey)),
+                                                      keyPrefix: "journal:", files: Set(journal.files))
+        if !missing.isEmpty, !replace {
+            throw ImportError.noLongerInFile(count: missing.count, examples: missing.prefix(3).map { old in
+                "\(old.date)\(old.payee.map { " " + $0.shortened(to: 40) } ?? "") from \(old.provenance.shortened(to: 60))"
+            })
+        }
+        let voids = missing.map { old in
+            let file = old.provenance.lastIndex(of: ":").map { String(old.provenance[..<$0]) } ?? old.provenance
+            let line = old.provenance.lastIndex(of: ":").flatMap { Int(old.provenance[old.provenance.index(after: $0)...]) } ?? 0
+            return Entry(command: .voidTransaction(id: old.transactionID, reason: "no longer in the journal; replaced on re-import"),
+                         options: CommandOptions(source: .journalImport, provenance: old.provenance),
+                         location: SourceLocation(file: file, line: line))
+        }
         // Transactions a previous import recorded are left out before the batch, so re-importing a
         // file costs a key lookup per transaction rather than a resend. The ledger still checks
         // every key it is sent, so an import racing this one cannot record anything twice.
         let recorded = try ledger.recordedIdempotencyKeys(entries.compactMap(\.options.idempotencyKey))
-        entries.removeAll { $0.options.idempotencyKey.map(recorded.contains) ?? false }
+        let isRecorded = { (entry: Entry) in entry.options.idempotencyKey.map(recorded.contains) ?? false }
+        // An account only already-recorded transactions post to (opened by an earlier import, and
+        // renamed since) is not opened again: that would be a ghost nothing ever posts to.
+        let ghosts = accounts(of: entries.filter(isRecorded)).subtracting(accounts(of: entries.filter { !isRecorded($0) }))
+        entries.removeAll { entry in
+            if isRecorded(entry) { return true }
+            if case .openAccount(let name, _, _) = entry.command { return ghosts.contains(name) }
+            return false
+        }
+        opened.removeAll { ghosts.contains($0.name.rawValue) }
         let results: [RecordResult]
         do {
+            entries += voids
             results = try ledger.record(entries: entries.map { ($0.command, $0.options) })
         } catch let failure as BatchEntryError {
             if ConcurrentImport.isAccountOpenedMeanwhile(failure) { throw failure }
             throw ImportError.refused(entries[failure.index].location, reason: String(describing: failure.underlying))
         }
-        let transactionResults = results.dropFirst(opened.count)
+        let transactionResults = results.dropFirst(opened.count).dropLast(voids.count)
         let appended = transactionResults.filter { !$0.alreadyRecorded }.count
         return JournalImportReport(
             files: journal.files, transactions: journal.transactions.count,
             appended: appended,
             alreadyRecorded: journal.transactions.count - appended,
             accountsOpened: opened, prices: journal.prices, assertionsChecked: journal.assertionsChecked,
-            position: try ledger.head().position)
+            voided: voids.count, position: try ledger.head().position)
+    }
+
+    /// The accounts the transactions among `entries` post to.
+    private static func accounts(of entries: [Entry]) -> Set<String> {
+        var names: Set<String> = []
+        for entry in entries {
+            if case .recordTransaction(let input) = entry.command { names.formUnion(input.postings.map(\.account)) }
+        }
+        return names
     }
 
     /// The commands an import would record, and the accounts it would open.

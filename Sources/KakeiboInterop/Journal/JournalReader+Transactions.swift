@@ -215,13 +215,9 @@ extension JournalReader {
                 throw .invalidAmount(posting.location, text: amount.description, reason: error.description)
             }
             balances[posting.account.rawValue] = balance
-            if let asserted = posting.assertion {
-                journal.assertionsChecked += 1
-                let actual = asserted.currency == currency ? balance : .zero(asserted.currency)
-                guard actual == asserted else {
-                    throw .balanceAssertionFailed(posting.location.at(column: posting.assertionColumn), account: posting.account.rawValue,
-                                                  asserted: asserted.description, actual: actual.description)
-                }
+            if posting.assertion != nil {
+                // Checked once the whole journal is read, in date order (`checkAssertions`).
+                assertionColumns[PostingIndex(transaction: journal.transactions.count, posting: postings.count)] = posting.assertionColumn
             }
             let comment = posting.comments.isEmpty ? nil : posting.comments.joined(separator: " ")
             let tags = UntrustedText.tags(in: comment)

@@ -5,9 +5,10 @@ import KakeiboDomain
 /// refuses the rest with `file:line:column`: nothing is skipped silently. Directives: `account`,
 /// `commodity` (with `format`), `D`, `decimal-mark`, `include`, `P`, and `comment` blocks.
 ///
-/// Transactions are balanced (the one elided amount is filled in) and balance assertions are
-/// checked as they are read, in file order, each right after its posting — so a journal that
-/// reads without error is one the ledger can record exactly.
+/// Transactions are balanced (the one elided amount is filled in) as they are read; balance
+/// assertions are checked once everything is read, in date order and then file order, as
+/// hledger checks them — so a journal that reads without error is one the ledger can record
+/// exactly. (Balance assignments are still resolved in file order.)
 public struct JournalReader {
     var amounts = AmountSyntax()
     var journal = Journal()
@@ -17,8 +18,16 @@ public struct JournalReader {
     var pending: PendingTransaction?
     /// What indented lines belong to when no transaction is open.
     var openDirective: OpenDirective = .none
-    /// Each account's own running balance, for assertions (keyed by name: cheaper to hash than AccountName).
+    /// Each account's own running balance in file order, for balance assignments (keyed by name:
+    /// cheaper to hash than AccountName).
     var balances: [String: Money] = [:]
+    /// The column of each posting's balance assertion, checked after the whole journal is read.
+    var assertionColumns: [PostingIndex: Int] = [:]
+
+    struct PostingIndex: Hashable {
+        var transaction: Int
+        var posting: Int
+    }
     /// Each account's currency: that of its first posting.
     var accountCurrencies: [String: Currency] = [:]
     /// Names already validated: a journal repeats a few dozen accounts thousands of times.
@@ -32,6 +41,7 @@ public struct JournalReader {
     public static func read(path: String) throws(ImportError) -> Journal {
         var reader = JournalReader()
         try reader.readFile(displayPath: path, includedFrom: nil)
+        try reader.checkAssertions()
         return reader.journal
     }
 
@@ -41,6 +51,7 @@ public struct JournalReader {
         reader.journal.files.append(name)
         try reader.readLines(Array(text.utf8), displayPath: name, directory: ".")
         try reader.finishTransaction()
+        try reader.checkAssertions()
         return reader.journal
     }
 

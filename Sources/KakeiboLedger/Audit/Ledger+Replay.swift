@@ -7,6 +7,7 @@ extension Ledger {
     @discardableResult
     public func replay(progress: (_ done: Int64, _ total: Int64) -> Void = { _, _ in }) throws -> Int64 {
         try writeTransaction { db in
+            try Self.checkIntegrity(before: "replay", wholeChain: true, in: db)
             try ProjectionRebuilder.rebuild(from: db, into: db, progress: progress)
             return try EventLog.head(in: db).position
         }

@@ -14,9 +14,18 @@ extension Ledger {
             let present = try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger'"))
             return (chain, Self.appendOnlyTriggers.filter { !present.contains($0) })
         }
-        // Replaying a log that failed to verify would only repeat its error.
-        let differences = chain.problem == nil ? try replayDifferences() : []
-        return VerificationReport(eventCount: chain.eventCount, head: chain.head, logProblem: chain.problem,
+        // Replaying a log that failed to verify would only repeat its error. A replay that stops
+        // at an event (a balance past Int64) is a problem of the log, at that position.
+        var problem = chain.problem
+        var differences: [String] = []
+        if problem == nil {
+            do {
+                differences = try replayDifferences()
+            } catch LedgerError.unfoldableEvent(let position, let reason) {
+                problem = ChainProblem(position: position, reason: reason)
+            }
+        }
+        return VerificationReport(eventCount: chain.eventCount, head: chain.head, logProblem: problem,
                                   missingTriggers: missing, projectionDifferences: differences)
     }
 

@@ -64,7 +64,8 @@ extension Ledger {
             GROUP BY p.account_id, t.date, payee
             """, arguments: [from.description, through.description, settings.baseCurrency.code])
         return SpendForecaster(entries: try rows.map { row in
-            SpendForecaster.Entry(accountID: row[0], date: try LocalDate(iso: row[1]), payee: row[2], amount: row[3])
+            SpendForecaster.Entry(accountID: row[0], date: try LocalDate(iso: row[1]), payee: row[2],
+                                  amount: try row.minorUnits(atIndex: 3, table: "postings"))
         }, currency: settings.baseCurrency)
     }
 }

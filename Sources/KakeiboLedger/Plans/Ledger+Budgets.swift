@@ -6,11 +6,14 @@ import KakeiboProjections
 extension Ledger {
     /// Budgets for `period` (default: this month in the ledger's time zone), computed from the
     /// budget definitions and the postings, walking forward from the first budget for rollover.
-    public func budgetReport(period: PlanPeriod? = nil, atPosition: Int64? = nil) throws -> BudgetReport {
-        let period = try period ?? PeriodLength.monthly.period(containing: today())
+    /// `asOf` counts only spending dated on or before it, and picks the month containing it when
+    /// no period is given: the report as it stood that day.
+    public func budgetReport(period: PlanPeriod? = nil, asOf: LocalDate? = nil, atPosition: Int64? = nil) throws -> BudgetReport {
+        if let asOf { try PlanPeriod.check(asOf) }
+        let period = try period ?? PeriodLength.monthly.period(containing: asOf ?? today())
         try PlanPeriod.check(period.start)
         return try withProjection(at: atPosition) { db in
-            try Self.budgetCalculator(db, through: period).report(for: period)
+            try Self.budgetCalculator(db, through: period, asOf: asOf).report(for: period)
         }
     }
 
@@ -54,7 +57,7 @@ extension Ledger {
             GROUP BY p.account_id, t.date, p.currency ORDER BY t.date, p.account_id, p.currency
             """, arguments: [type.rawValue, from.description, through.description]).map { row in
             (accountID: row[0], date: try LocalDate(iso: row[1]),
-             amount: Money(minorUnits: row[3], currency: try Currency(code: row[2])))
+             amount: Money(minorUnits: try row.minorUnits(atIndex: 3, table: "postings"), currency: try Currency(code: row[2])))
         }
     }
 }

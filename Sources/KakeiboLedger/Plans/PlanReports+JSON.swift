@@ -41,6 +41,7 @@ extension BudgetReport {
             "totals": .array(totals.map { total in
                 var object = total.figures.json
                 object["unbudgetedSpent"] = .string(total.figures.money(total.unbudgetedSpent).decimalString)
+                object["otherLengthSpent"] = .string(total.figures.money(total.otherLengthSpent).decimalString)
                 return .object(object)
             }),
         ])

@@ -1,4 +1,5 @@
 import GRDB
+import KakeiboDomain
 import KakeiboEventStore
 import KakeiboProjections
 
@@ -22,7 +23,13 @@ enum ProjectionRebuilder {
         let total = min(end ?? .max, try EventLog.head(in: source).position)
         var done: Int64 = 0
         try EventLog.forEachEvent(through: end, in: source) { position, recordedAt, event in
-            try LedgerProjector.apply(event, at: position, recordedAt: recordedAt, to: store)
+            // An event the fold refuses (a balance past Int64) is named by its position, so
+            // `replay` and `verify` can say where the log went wrong.
+            do {
+                try LedgerProjector.apply(event, at: position, recordedAt: recordedAt, to: store)
+            } catch {
+                throw LedgerError.unfoldableEvent(position: position, reason: String(describing: error))
+            }
             done += 1
             if done % 10_000 == 0 && done < total { progress(done, total) }
         }

@@ -64,7 +64,7 @@ struct SQLiteProjectionStore: ProjectionStore {
         let postingsSQL = "SELECT account_id, currency, amount, memo FROM postings WHERE txn_id = ? ORDER BY line"
         var postings: [Posting] = []
         for posting in try Row.fetchAll(db.cachedStatement(sql: postingsSQL), arguments: [id]) {
-            postings.append(Posting(accountID: posting[0], amount: Money(minorUnits: posting[2], currency: try currency(posting[1])),
+            postings.append(Posting(accountID: posting[0], amount: Money(minorUnits: try posting.minorUnits(atIndex: 2, table: "postings"), currency: try currency(posting[1])),
                                     memo: posting[3]))
         }
         let isVoided: Bool = row[4]
@@ -80,14 +80,54 @@ struct SQLiteProjectionStore: ProjectionStore {
         let sql = "SELECT currency, amount FROM balances WHERE account_id = ?"
         var amounts: [Currency: Int64] = [:]
         for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [accountID]) {
-            amounts[try currency(row[0])] = row[1]
+            amounts[try currency(row[0])] = try row.minorUnits(atIndex: 1, table: "balances")
         }
         for (key, delta) in cache.pendingBalances where key.account == accountID {
             let (sum, overflow) = (amounts[key.currency] ?? 0).addingReportingOverflow(delta)
-            guard !overflow else { throw LedgerError.money(.overflow) }
+            guard !overflow else { throw try balanceOverflow(accountID) }
             amounts[key.currency] = sum
         }
         return amounts.filter { $0.value != 0 }.map { Money(minorUnits: $0.value, currency: $0.key) }.sorted { $0.currency < $1.currency }
+    }
+
+    func subtreeTotal(of name: String, currency: Currency) throws -> WideSum? {
+        // Children sort between "name:" and "name;" (';' follows ':'), as in `register`.
+        let sql = """
+            SELECT b.amount FROM accounts a JOIN balances b USING (account_id)
+            WHERE b.currency = ? AND (a.name = ? OR (a.name > ? AND a.name < ?))
+            """
+        var total = WideSum()
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [currency.code, name, name + ":", name + ";"])
+        while let row = try rows.next() { total.add(try row.minorUnits(atIndex: 0, table: "balances")) }
+        for (key, delta) in cache.pendingBalances where key.currency == currency {
+            guard let account = try account(id: key.account)?.name.rawValue,
+                  account == name || account.hasPrefix(name + ":") else { continue }
+            total.add(delta)
+        }
+        return total
+    }
+
+    func balanceMagnitudeBound() throws -> UInt64? {
+        if cache.storedBalanceMagnitude == nil {
+            var total: UInt64 = 0
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT amount FROM balances"))
+            while let row = try rows.next() {
+                let (sum, overflow) = total.addingReportingOverflow(try row.minorUnits(atIndex: 0, table: "balances").magnitude)
+                total = overflow ? .max : sum
+            }
+            cache.storedBalanceMagnitude = total
+        }
+        var total = cache.storedBalanceMagnitude!
+        for delta in cache.pendingBalances.values {
+            let (sum, overflow) = total.addingReportingOverflow(delta.magnitude)
+            total = overflow ? .max : sum
+        }
+        return total
+    }
+
+    func holdsIncome(in currency: Currency) throws -> Bool? {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM accounts WHERE type = 'income' AND currency = ? AND is_closed = 0 LIMIT 1"),
+                         arguments: [currency.code]) != nil
     }
 
     func checkpoint() throws -> Int64 {
@@ -162,8 +202,12 @@ struct SQLiteProjectionStore: ProjectionStore {
     func addToBalance(accountID: String, _ amount: Money) throws {
         let key = ProjectionCache.BalanceKey(account: accountID, currency: amount.currency)
         let (sum, overflow) = (cache.pendingBalances[key] ?? 0).addingReportingOverflow(amount.minorUnits)
-        guard !overflow else { throw LedgerError.money(.overflow) }
+        guard !overflow else { throw try balanceOverflow(accountID) }
         cache.pendingBalances[key] = sum
+    }
+
+    private func balanceOverflow(_ accountID: String) throws -> LedgerError {
+        .balanceOverflow(account: try account(id: accountID)?.name.rawValue ?? accountID, total: false)
     }
 
     /// Adds the pending balance changes to the table. Call before the transaction commits.
@@ -176,6 +220,7 @@ struct SQLiteProjectionStore: ProjectionStore {
             try statement.execute(arguments: [key.account, key.currency.code, delta])
         }
         cache.pendingBalances = [:]
+        cache.storedBalanceMagnitude = nil // the table changed
     }
 
     /// Writes what this access kept in memory and moves the checkpoint to its last append.
@@ -237,6 +282,8 @@ final class ProjectionCache {
     var categories: [String: Category?] = [:]
     /// Balance changes not yet written: one entry per account and currency touched.
     var pendingBalances: [BalanceKey: Int64] = [:]
+    /// Σ |balance| over the balances table, read once per access (`balanceMagnitudeBound`).
+    var storedBalanceMagnitude: UInt64?
     /// The log's head after this access's last append.
     var head: EventLog.LogHead?
     /// Suggestion count changes not yet written, per category and feature (nil: the category's

@@ -47,7 +47,11 @@ extension Ledger {
                 let subtree = "(name = ? OR (name > ? AND name < ?))"
                 let subtreeArguments: StatementArguments = [name, name + ":", name + ";"]
                 guard try Int.fetchOne(db, sql: "SELECT 1 FROM accounts WHERE \(subtree)", arguments: subtreeArguments) != nil else {
-                    throw LedgerError.unknownAccount(name)
+                    // A read: point at what exists (a category by its short name), never at opening an account.
+                    let guess = try ["expenses:" + name, "income:" + name].first { full in
+                        try Int.fetchOne(db, sql: "SELECT 1 FROM accounts WHERE \(subtree)", arguments: [full, full + ":", full + ";"]) != nil
+                    }
+                    throw LedgerError.nothingToRead(name, didYouMean: guess)
                 }
                 sql += " AND (a.name = ? OR (a.name > ? AND a.name < ?))"
                 arguments += subtreeArguments
@@ -59,7 +63,7 @@ extension Ledger {
             let postings = try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
                 RegisterReport.Posted(date: try LocalDate(iso: row[0]), transactionID: row[1], firstPosition: row[2], line: row[3],
                                       payee: row[4], account: try AccountName(row[5]),
-                                      amount: Money(minorUnits: row[7], currency: try Currency(code: row[6])))
+                                      amount: Money(minorUnits: try row.minorUnits(atIndex: 7, table: "postings"), currency: try Currency(code: row[6])))
             }
             return try RegisterReport(postings: postings)
         }
@@ -94,6 +98,6 @@ extension Ledger {
             throw LedgerError.malformedEvent(type: "account", reason: "unknown account type in projection")
         }
         return AccountBalance(account: try AccountName(row[0]), type: type,
-                              amount: Money(minorUnits: row[3], currency: try Currency(code: row[2])))
+                              amount: Money(minorUnits: try row.minorUnits(atIndex: 3, table: "balances"), currency: try Currency(code: row[2])))
     }
 }

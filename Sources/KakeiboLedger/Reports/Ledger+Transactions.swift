@@ -27,7 +27,7 @@ extension Ledger {
                 let currency = try currencies[code] ?? Currency(code: code)
                 currencies[code] = currency
                 let line = ListedTransaction.Line(account: try AccountName(row[4]),
-                                                  amount: Money(minorUnits: row[6], currency: currency), memo: row[7])
+                                                  amount: Money(minorUnits: try row.minorUnits(atIndex: 6, table: "postings"), currency: currency), memo: row[7])
                 if result.last?.id == id {
                     result[result.count - 1].lines.append(line)
                 } else {

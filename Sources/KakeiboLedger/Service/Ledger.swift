@@ -14,6 +14,9 @@ public final class Ledger: Sendable {
     let writer: any DatabaseWriter
     let environment: LedgerEnvironment
     private let timeZone = Mutex<TimeZone?>(nil)
+    /// The connection writes go through when `writer` was opened read-only (`Ledger.open`):
+    /// opened at the first write, so reports never take the write lock.
+    private let writable = Mutex<(any DatabaseWriter)?>(nil)
 
     init(path: String, writer: any DatabaseWriter, environment: LedgerEnvironment) {
         self.path = path
@@ -22,12 +25,13 @@ public final class Ledger: Sendable {
     }
 
     /// Creates a new ledger file and records `LedgerCreated`.
+    /// `createFolders: false` refuses a path whose folder is missing, rather than making it.
     public static func create(at path: String, name: String = "Household", currency: Currency, timeZone: String,
-                              environment: LedgerEnvironment = .live) throws -> Ledger {
+                              environment: LedgerEnvironment = .live, createFolders: Bool = true) throws -> Ledger {
         guard TimeZone(identifier: timeZone) != nil else {
             throw LedgerError.invalidText(field: "time zone", reason: "\"\(timeZone)\" is not an IANA zone such as Europe/Berlin")
         }
-        let pool = try LedgerDatabase.open(at: path, mode: .create)
+        let pool = try storage(path) { try LedgerDatabase.open(at: path, mode: .create, createFolders: createFolders) }
         let ledger = Ledger(path: path, writer: pool, environment: environment)
         do {
             try ledger.record(.createLedger(name: name, currency: currency, timeZone: timeZone))
@@ -40,13 +44,26 @@ public final class Ledger: Sendable {
     }
 
     public static func open(at path: String, environment: LedgerEnvironment = .live) throws -> Ledger {
-        let pool = try LedgerDatabase.open(at: path, mode: .open)
-        let ledger = Ledger(path: path, writer: pool, environment: environment)
-        guard try ledger.writer.read({ db in try SQLiteProjectionStore(db: db).settings() }) != nil else {
-            throw LedgerError.ledgerNotInitialised
+        try storage(path) {
+            let pool = try LedgerDatabase.open(at: path, mode: .open)
+            let ledger = Ledger(path: path, writer: pool, environment: environment)
+            guard try ledger.writer.read({ db in try SQLiteProjectionStore(db: db).settings() }) != nil else {
+                throw LedgerError.ledgerNotInitialised
+            }
+            // A read-only file is read as it is; suggestions learn when it is next writable.
+            if LedgerDatabase.canWrite(path) { try ledger.backfillSuggestionsIfNeeded() }
+            return ledger
         }
-        try ledger.backfillSuggestionsIfNeeded()
-        return ledger
+    }
+
+    /// Runs `body`, turning SQLite's busy, damaged and read-only failures into one-line errors.
+    static func storage<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            if let storage = EventStoreError(storageFailure: error, path: path) { throw storage }
+            throw error
+        }
     }
 
     /// A ledger that lives in memory only: for tests and previews.
@@ -108,7 +125,7 @@ public final class Ledger: Sendable {
     /// With `commit: false` everything is rolled back afterwards (a dry run).
     func writeTransaction<T>(commit: Bool = true, _ body: (Database) throws -> T) throws -> T {
         do {
-            return try writer.writeWithoutTransaction { db in
+            return try writableDatabase().writeWithoutTransaction { db in
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
@@ -120,9 +137,19 @@ public final class Ledger: Sendable {
             switch error.resultCode {
             case .SQLITE_FULL: throw EventStoreError.writeFailed(path: path, reason: "the disk is full")
             case .SQLITE_IOERR: throw EventStoreError.writeFailed(path: path, reason: "disk I/O error")
-            case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN: throw EventStoreError.readOnly(path: path)
-            default: throw error
+            case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN: throw LedgerDatabase.readOnlyError(at: path)
+            default: throw EventStoreError(storageFailure: error, path: path) ?? error
             }
+        }
+    }
+
+    private func writableDatabase() throws -> any DatabaseWriter {
+        guard writer.configuration.readonly else { return writer }
+        return try writable.withLock { cached in
+            if let cached { return cached }
+            let opened = try LedgerDatabase.openWritable(at: path)
+            cached = opened
+            return opened
         }
     }
 
@@ -138,7 +165,10 @@ public final class Ledger: Sendable {
             guard prior.hash == commandHash else { throw EventStoreError.idempotencyConflict(key: key) }
             let positions = try EventLog.positions(ofCommand: prior.commandID, from: prior.position, in: db)
             let recorded = try positions.compactMap { try EventLog.event(at: $0, in: db)?.event() }
-            return RecordResult(transactionID: recorded.lazy.compactMap(\.transactionID).first, positions: positions, alreadyRecorded: true)
+            var result = RecordResult(transactionID: recorded.lazy.compactMap(\.transactionID).first, positions: positions,
+                                      alreadyRecorded: true)
+            result.accountID = recorded.lazy.compactMap(\.accountID).first
+            return result
         }
 
         let now = environment.now()
@@ -164,7 +194,10 @@ public final class Ledger: Sendable {
         switch try EventLog.append(newEvents, metadata: metadata, expecting: expected, head: &store.cache.head,
                                    eventIDsAreNew: true, in: db) {
         case .alreadyRecorded(let positions):
-            return RecordResult(transactionID: events.lazy.compactMap(\.transactionID).first, positions: positions, alreadyRecorded: true)
+            var result = RecordResult(transactionID: events.lazy.compactMap(\.transactionID).first, positions: positions,
+                                      alreadyRecorded: true)
+            result.accountID = events.lazy.compactMap(\.accountID).first
+            return result
         case .appended(let envelopes):
             for (event, envelope) in zip(events, envelopes) {
                 try LedgerProjector.apply(event, at: envelope.position, recordedAt: envelope.recordedAt, to: store)
@@ -172,6 +205,7 @@ public final class Ledger: Sendable {
             var result = RecordResult(transactionID: events.lazy.compactMap(\.transactionID).first, positions: envelopes.map(\.position),
                                       alreadyRecorded: false)
             result.suggestion = events.lazy.compactMap(\.suggestion).first
+            result.accountID = events.lazy.compactMap(\.accountID).first
             return result
         }
     }
@@ -182,7 +216,9 @@ public final class Ledger: Sendable {
     }
 
     /// Projects events the projection has not seen (after an upgrade or an interrupted rebuild).
+    /// Every write path calls it first, so it also refuses to build on a tampered log.
     func catchUp(_ store: SQLiteProjectionStore, in db: Database) throws {
+        try Self.checkIntegrity(before: "record anything", wholeChain: false, in: db)
         let checkpoint = try store.checkpoint()
         guard try EventLog.head(in: db).position > checkpoint else { return }
         var last = checkpoint
@@ -226,7 +262,14 @@ public final class Ledger: Sendable {
         switch matches.count {
         case 0: throw LedgerError.unknownTransaction(text)
         case 1: return matches[0]
-        default: throw LedgerError.ambiguousTransaction(text, matches: matches.count)
+        default:
+            // Two were enough to know; the message counts them all.
+            let count = try writer.read { db in
+                try Int.fetchOne(db, sql: """
+                    SELECT COUNT(*) FROM transactions WHERE (txn_id >= ? AND txn_id < ?) OR txn_id LIKE ?
+                    """, arguments: [fragment, fragment + "\u{10FFFF}", "%" + fragment]) ?? matches.count
+            }
+            throw LedgerError.ambiguousTransaction(text, matches: count)
         }
     }
 

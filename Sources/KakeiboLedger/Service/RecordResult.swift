@@ -4,6 +4,8 @@ import KakeiboDomain
 public struct RecordResult: Hashable, Sendable {
     /// The transaction the command created or changed, if any.
     public var transactionID: String?
+    /// The account a structure or budget command was about, when it made no transaction.
+    public var accountID: String?
     /// Positions of the events appended, or of those already recorded for this command.
     public var positions: [Int64]
     /// True when the command had been recorded before and nothing was appended.

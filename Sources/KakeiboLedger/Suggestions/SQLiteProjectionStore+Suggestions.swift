@@ -79,7 +79,7 @@ extension SQLiteProjectionStore {
             """)
         for row in rows {
             let words: String? = row[4]
-            try learnSuggestion(accountID: row[0], payee: row[1], amount: Money(minorUnits: row[2], currency: try Currency(code: row[3])),
+            try learnSuggestion(accountID: row[0], payee: row[1], amount: Money(minorUnits: try row.minorUnits(atIndex: 2, table: "postings"), currency: try Currency(code: row[3])),
                                 itemWords: words.map { $0.split(separator: " ").map(String.init) } ?? [], delta: 1)
         }
         try flushSuggestions()

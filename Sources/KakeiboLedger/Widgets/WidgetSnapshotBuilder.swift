@@ -179,7 +179,7 @@ struct WidgetSnapshotBuilder {
             if transfers.last?.id != id {
                 transfers.append(Transfer(id: id, date: row[1], note: (row[2] as String?) ?? (row[3] as String?)))
             }
-            let amount: Int64 = row[5]
+            let amount = try row.minorUnits(atIndex: 5, table: "postings")
             if amount > 0 {
                 transfers[transfers.count - 1].to = row[4]
                 transfers[transfers.count - 1].amount = amount
@@ -220,7 +220,8 @@ struct WidgetSnapshotBuilder {
             """, arguments: [asOf.description])
         var balances: [(name: AccountName, type: String, amount: Money)] = []
         for row in rows {
-            balances.append((try AccountName(row[0]), row[1], Money(minorUnits: row[3], currency: try Currency(code: row[2]))))
+            balances.append((try AccountName(row[0]), row[1], Money(minorUnits: try row.minorUnits(atIndex: 3, table: "balances"),
+                                                                        currency: try Currency(code: row[2]))))
         }
         balances.sort { $0.name != $1.name ? $0.name < $1.name : $0.amount.currency < $1.amount.currency }
         var netWorth: [Currency: (assets: Int64, liabilities: Int64)] = [:]

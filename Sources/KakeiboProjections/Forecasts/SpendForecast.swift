@@ -17,6 +17,9 @@ public struct SpendForecast: Hashable, Sendable {
         public var intervalDays: Int
         /// The next expected dates after the as-of date, through the end of the next period.
         public var expected: [LocalDate]
+        /// Dates this period, on or before the as-of date, when a payment was due and none came:
+        /// counted in the rest of the period as still to pay.
+        public var overdue: [LocalDate] = []
     }
 
     public var accountID: String

@@ -20,6 +20,8 @@ public struct SpendForecaster {
     }
 
     public static let historyMonths = 6
+    /// The fewest past periods an estimate rests on, when the ledger has them.
+    public static let minimumHistory = 3
     /// A quarter of weeks: enough weeks for a median, recent enough to follow a change of habit.
     public static let historyWeeks = 13
     public let entries: [Entry]
@@ -59,6 +61,7 @@ public struct SpendForecaster {
         let windowStart = Self.shifted(current, by: -Self.historyPeriods(length)).start
         let known = entries.filter { $0.date >= windowStart && $0.date <= asOf }
         let byAccount = Dictionary(grouping: known, by: \.accountID)
+        guard let ledgerFirst = known.map(\.date).min() else { return [] }
         return byAccount.keys.sorted().map { account in
             let items = byAccount[account]!
             let series = Self.recurringSeries(items)
@@ -66,22 +69,32 @@ public struct SpendForecaster {
             var recurring: [SpendForecast.Recurring] = []
             var recurringRest: Int64 = 0, recurringNext: Int64 = 0
             for item in series {
-                var expected: [LocalDate] = []
+                var expected: [LocalDate] = [], overdue: [LocalDate] = []
                 // Monthly payments keep their day of the month; weekly ones their weekday.
                 func step(_ n: Int) -> LocalDate { item.interval >= 26 ? item.last.adding(months: n) : item.last.adding(days: n * item.interval) }
                 var n = 1
                 while step(n) <= next.end {
                     let date = step(n)
                     if date > asOf { expected.append(date) }
+                    // Due earlier this period and not seen since (rent on the 1st, unpaid on the 21st):
+                    // still to be paid, so still part of the rest of the period.
+                    if date <= asOf && date >= current.start {
+                        overdue.append(date)
+                        recurringRest &+= item.amount
+                    }
                     if date > asOf && date <= current.end { recurringRest &+= item.amount }
                     if next.contains(date) { recurringNext &+= item.amount }
                     n += 1
                 }
-                recurring.append(.init(payee: item.payee, amount: item.amount, intervalDays: item.interval, expected: expected))
+                recurring.append(.init(payee: item.payee, amount: item.amount, intervalDays: item.interval, expected: expected,
+                                       overdue: overdue))
             }
-            // Non-recurring totals of the complete periods since the category's first posting.
-            let first = items.map(\.date).min()!
-            let firstPeriod = length.period(containing: max(first, windowStart))
+            // Non-recurring totals of the complete periods since the category's first posting, but
+            // at least `minimumHistory` of them when the ledger is that old: one purchase last month
+            // is one month in three, not a monthly habit with a zero-width interval.
+            let categoryFirst = length.period(containing: max(items.map(\.date).min()!, windowStart))
+            let floor = max(length.period(containing: max(ledgerFirst, windowStart)), Self.shifted(current, by: -Self.minimumHistory))
+            let firstPeriod = min(categoryFirst, floor)
             let periodIndex = { (date: LocalDate) -> Int in
                 switch length {
                 case .monthly: (date.year - firstPeriod.start.year) * 12 + date.month - firstPeriod.start.month

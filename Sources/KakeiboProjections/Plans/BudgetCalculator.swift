@@ -60,10 +60,18 @@ public struct BudgetCalculator {
     /// Reports for every period from the first budget of `period`'s length through `period`
     /// (empty when no budget of that length starts by then). The walk the carries need.
     public func reports(through period: PlanPeriod) throws -> [BudgetReport] {
-        guard let first = firstPeriod(period.length), first <= period else {
-            return [try build(period, budgets: [:], spend: spendByAccount(in: period), carryIn: [:], carryOut: [:])]
-        }
         let byAccount = Dictionary(grouping: definitions, by: \.accountID)
+        // Categories whose budget in force is of the other length: their spending is not "unbudgeted".
+        func otherLength(_ q: PlanPeriod) -> Set<String> {
+            Set(byAccount.compactMap { id, definitions in
+                guard let budget = definitions.inForce(for: q)?.budget, budget.length != q.length else { return nil }
+                return byID[id]?.name.rawValue
+            })
+        }
+        guard let first = firstPeriod(period.length), first <= period else {
+            return [try build(period, budgets: [:], spend: spendByAccount(in: period), carryIn: [:], carryOut: [:],
+                              otherLength: otherLength(period))]
+        }
         func budgets(_ q: PlanPeriod) -> [String: BudgetDefinition.Budget] {
             byAccount.compactMapValues { definitions in
                 guard let budget = definitions.inForce(for: q)?.budget, budget.length == q.length else { return nil }
@@ -77,7 +85,8 @@ public struct BudgetCalculator {
         while q <= period {
             let following = budgets(q.next)
             let spend = spendByAccount(in: q)
-            let report = try build(q, budgets: current, spend: spend, carryIn: carry, carryOut: following)
+            let report = try build(q, budgets: current, spend: spend, carryIn: carry, carryOut: following,
+                                   otherLength: otherLength(q))
             carry = [:]
             for line in report.lines { if let own = line.own, let id = idsByName[line.account.rawValue] { carry[id] = own.carryOut } }
             reports.append(report)
@@ -109,13 +118,15 @@ public struct BudgetCalculator {
     /// `carryOut` lists the budgets in force next period: a budget that stops forfeits its carry,
     /// so a period's carry-out always equals the next period's carry-in.
     private func build(_ period: PlanPeriod, budgets: [String: BudgetDefinition.Budget], spend: [String: [Currency: Int64]],
-                       carryIn: [String: Int64], carryOut following: [String: BudgetDefinition.Budget]) throws -> BudgetReport {
+                       carryIn: [String: Int64], carryOut following: [String: BudgetDefinition.Budget],
+                       otherLength: Set<String>) throws -> BudgetReport {
         let budgetedNames = Dictionary(budgets.keys.compactMap { id in byID[id].map { ($0.name.rawValue, id) } },
                                        uniquingKeysWith: { a, _ in a })
 
         // Each posting counts once: under the nearest budgeted category at or above its account.
         var own: [String: BudgetFigures] = [:]
         var unbudgeted: [Currency: Int64] = [:]
+        var otherLengthSpent: [Currency: Int64] = [:]
         for (id, budget) in budgets where byID[id] != nil {
             var figures = BudgetFigures(currency: budget.amount.currency)
             figures.budgeted = budget.amount.minorUnits
@@ -128,6 +139,8 @@ public struct BudgetCalculator {
             for (currency, amount) in amounts {
                 if let owner, own[owner]?.currency == currency {
                     own[owner]!.spent = try BudgetFigures.sum(own[owner]!.spent, amount)
+                } else if owner == nil, ([category.name.rawValue] + category.name.ancestors).contains(where: otherLength.contains) {
+                    otherLengthSpent[currency] = try BudgetFigures.sum(otherLengthSpent[currency] ?? 0, amount)
                 } else {
                     unbudgeted[currency] = try BudgetFigures.sum(unbudgeted[currency] ?? 0, amount)
                 }
@@ -168,9 +181,12 @@ public struct BudgetCalculator {
             if totals[figures.currency] == nil { totals[figures.currency] = BudgetFigures(currency: figures.currency) }
             try totals[figures.currency]!.add(figures)
         }
-        for currency in unbudgeted.keys where totals[currency] == nil { totals[currency] = BudgetFigures(currency: currency) }
+        for currency in Set(unbudgeted.keys).union(otherLengthSpent.keys) where totals[currency] == nil {
+            totals[currency] = BudgetFigures(currency: currency)
+        }
         return BudgetReport(period: period, lines: lines, totals: totals.keys.sorted().map { currency in
-            BudgetReport.Totals(figures: totals[currency]!, unbudgetedSpent: unbudgeted[currency] ?? 0)
+            BudgetReport.Totals(figures: totals[currency]!, unbudgetedSpent: unbudgeted[currency] ?? 0,
+                                otherLengthSpent: otherLengthSpent[currency] ?? 0)
         })
     }
 }

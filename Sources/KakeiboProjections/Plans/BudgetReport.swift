@@ -21,8 +21,11 @@ public struct BudgetReport: Hashable, Sendable {
     public struct Totals: Hashable, Sendable {
         /// Σ of every own budget: each posting is counted once, under its nearest budgeted category.
         public var figures: BudgetFigures
-        /// Spending in categories with no budget (and no budgeted parent) this period.
+        /// Spending in categories with no budget (and no budgeted parent) of either length.
         public var unbudgetedSpent: Int64
+        /// Spending in categories budgeted per the other period length (weekly ones in a monthly
+        /// report, and the reverse): budgeted, just not in this report's periods.
+        public var otherLengthSpent: Int64 = 0
     }
 
     public var period: PlanPeriod

@@ -36,22 +36,26 @@ public struct BalanceReport: Hashable, Sendable {
                 return a.currency < b.currency
             }
         }
-        var totalsByKey: [Key: Money] = [:]
+        // Wide sums: a total that fits is right whatever order the accounts are added in.
+        var totalsByKey: [Key: WideSum] = [:]
         var ownByKey: [Key: Money] = [:]
-        var grand: [Currency: Money] = [:]
+        var grand: [Currency: WideSum] = [:]
         for balance in accounts {
             let currency = balance.amount.currency
             ownByKey[Key(name: balance.account.rawValue, currency: currency)] = balance.amount
             for name in balance.account.ancestors + [balance.account.rawValue] {
-                let key = Key(name: name, currency: currency)
-                totalsByKey[key] = try (totalsByKey[key] ?? .zero(currency)).adding(balance.amount)
+                totalsByKey[Key(name: name, currency: currency), default: WideSum()].add(balance.amount.minorUnits)
             }
-            grand[currency] = try (grand[currency] ?? .zero(currency)).adding(balance.amount)
+            grand[currency, default: WideSum()].add(balance.amount.minorUnits)
         }
-        lines = totalsByKey.keys.sorted().map { key in
-            Line(name: key.name, depth: key.name.split(separator: ":").count - 1, currency: key.currency,
-                 own: ownByKey[key], total: totalsByKey[key]!)
+        lines = try totalsByKey.keys.sorted().map { key in
+            guard let total = totalsByKey[key]!.value else { throw LedgerError.balanceOverflow(account: key.name, total: true) }
+            return Line(name: key.name, depth: key.name.split(separator: ":").count - 1, currency: key.currency,
+                        own: ownByKey[key], total: Money(minorUnits: total, currency: key.currency))
         }
-        totals = grand.values.sorted { $0.currency < $1.currency }
+        totals = try grand.sorted { $0.key < $1.key }.map { currency, sum in
+            guard let total = sum.value else { throw LedgerError.money(.overflow) }
+            return Money(minorUnits: total, currency: currency)
+        }
     }
 }

@@ -65,13 +65,26 @@ public struct CategorySuggester {
         }
 
         let v = Double(max(counts.vocabularySize, 1)), alpha = 0.1
+        let buckets = Double(SuggestionFeatures.amountBucketCount)
         let scores = classes.map { id -> (String, Double) in
             let features = counts.features[id] ?? [:]
-            let featureCount = Double(counts.totals[id] ?? 0)
+            let documents = Double(counts.documents[id] ?? 0)
+            // Every learned expense has one amount bucket; the rest of the features are words.
+            let wordCount = max(Double(counts.totals[id] ?? 0) - documents, 0)
             // A uniform prior: a merchant's words, not how busy a category is, should decide.
             // (With the empirical prior, one pharmacy visit loses to fifty grocery runs.)
             var score = 0.0
-            for feature in query { score += log((Double(features[feature] ?? 0) + alpha) / (featureCount + alpha * v)) }
+            for feature in query {
+                let count = Double(features[feature] ?? 0)
+                if feature.hasPrefix("amount:") {
+                    // The amount is one of a few buckets every category shares: weak evidence, smoothed
+                    // as such (add-one over the buckets). Lidstone's 0.1 made an unseen bucket cost as
+                    // much as an unseen word, so one fuel stop at 45.10 outweighed fifteen Green Grocer runs.
+                    score += log((count + 1) / (documents + buckets))
+                } else {
+                    score += log((count + alpha) / (wordCount + alpha * v))
+                }
+            }
             return (id, score)
         }
         let best = scores.map(\.1).max()!
@@ -93,7 +106,7 @@ public struct CategorySuggester {
         guard confidence >= threshold else {
             return CategorySuggestion(accountID: nil, confidenceBasisPoints: confidence, evidence: evidence,
                                       alternatives: [(winner, confidence)] + alternatives.prefix(2),
-                                      abstention: "the best guess is below the \(BasisPoints.decimalString(threshold)) confidence threshold")
+                                      abstention: "the best guess is below the \(BasisPoints.percentString(threshold)) confidence threshold")
         }
         return CategorySuggestion(accountID: winner, confidenceBasisPoints: confidence, evidence: evidence, alternatives: alternatives,
                                   abstention: nil)
@@ -106,7 +119,7 @@ public struct CategorySuggester {
         guard confidence >= threshold else {
             return CategorySuggestion(accountID: nil, confidenceBasisPoints: confidence, evidence: ["lexicon:" + hit.keyword],
                                       alternatives: [(hit.accountID, confidence)],
-                                      abstention: "only the built-in lexicon knows this payee, below the \(BasisPoints.decimalString(threshold)) confidence threshold")
+                                      abstention: "only the built-in lexicon knows this payee, below the \(BasisPoints.percentString(threshold)) confidence threshold")
         }
         return CategorySuggestion(accountID: hit.accountID, confidenceBasisPoints: confidence, evidence: ["lexicon:" + hit.keyword],
                                   alternatives: [], abstention: nil)

@@ -14,7 +14,7 @@ struct AccountCommand: ParsableCommand {
         @Argument(help: "Hierarchical name, parts separated by ':'.") var name: String
         @Option(help: "asset, liability, equity, income or expense (inferred from the first part when omitted).")
         var type: AccountType?
-        @Option(help: "The account's currency (default: the ledger's).") var currency: Currency?
+        @Option(help: "The account's currency (default: the ledger's).", transform: Currency.argument) var currency: Currency?
 
         func run() throws {
             let result = try global.openLedger().record(.openAccount(name: name, type: type, currency: currency))

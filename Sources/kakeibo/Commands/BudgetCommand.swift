@@ -14,11 +14,21 @@ struct BudgetCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "An expense category: groceries or expenses:food:groceries.") var category: String
-        @Argument(help: "The amount per period, e.g. 400 or 45.50.") var amount: String
+        // Collects unrecognised words too, so `-10` reaches the ledger's own message rather than an option error.
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The amount per period, e.g. 400 or 45.50.", valueName: "amount"))
+        var amountWords: [String] = []
         @Option(help: "weekly or monthly.") var period: PeriodLength = .monthly
         @Option(help: "none, positive (carry what is left) or both (carry overspending too).") var rollover: Rollover = .none
         @Option(help: ArgumentHelp("Effective from (default: today).", valueName: "YYYY-MM-DD"), transform: LocalDate.init(iso:))
         var from: LocalDate?
+
+        var amount: String { amountWords.first ?? "" }
+
+        func validate() throws {
+            guard amountWords.count == 1 else {
+                throw ValidationError(amountWords.isEmpty ? "missing the amount, e.g. 400" : "expected one amount, got: \(amountWords.joined(separator: " "))")
+            }
+        }
 
         func run() throws {
             let input = LedgerCommand.BudgetInput(category: category, amount: amount, length: period, rollover: rollover, from: from)
@@ -51,10 +61,14 @@ struct BudgetCommand: ParsableCommand {
         var period: String?
         @Option(name: .customLong("at-position"), help: ArgumentHelp("The ledger as it was when the log ended at this position.", valueName: "N"))
         var atPosition: Int64?
+        @Option(name: .customLong("as-of"), help: ArgumentHelp("Only spending dated on or before this date; the period defaults to its month.",
+                                                               valueName: "YYYY-MM-DD"), transform: LocalDate.init(iso:))
+        var asOf: LocalDate?
 
         func run() throws {
             let ledger = try global.openLedger()
-            let report = try ledger.budgetReport(period: try PeriodOption.resolve(period, ledger), atPosition: atPosition)
+            let report = try ledger.budgetReport(period: try PeriodOption.resolve(period, ledger, asOf: asOf), asOf: asOf,
+                                                 atPosition: atPosition)
             switch output.format {
             case .json:
                 Printer.json(report.json)
@@ -83,6 +97,10 @@ struct BudgetCommand: ParsableCommand {
                 }
                 for total in report.totals {
                     table.add(row("total \(total.figures.currency.code)", total.figures))
+                    if total.otherLengthSpent != 0 {
+                        let other = report.period.length == .monthly ? "weekly" : "monthly"
+                        table.add(["budgeted \(other)", "", "", total.figures.money(total.otherLengthSpent).decimalString, "", "", ""])
+                    }
                     if total.unbudgetedSpent != 0 {
                         table.add(["unbudgeted", "", "", total.figures.money(total.unbudgetedSpent).decimalString, "", "", ""])
                     }
@@ -100,9 +118,9 @@ struct BudgetCommand: ParsableCommand {
 
 /// Reading `--period` labels for plan reports, and printing ratios.
 enum PeriodOption {
-    static func resolve(_ text: String?, _ ledger: Ledger) throws -> PlanPeriod? {
+    static func resolve(_ text: String?, _ ledger: Ledger, asOf: LocalDate? = nil) throws -> PlanPeriod? {
         guard let text else { return nil }
-        if let length = PeriodLength(rawValue: text) { return length.period(containing: try ledger.today()) }
+        if let length = PeriodLength(rawValue: text) { return length.period(containing: try asOf ?? ledger.today()) }
         return try PlanPeriod(label: text)
     }
 

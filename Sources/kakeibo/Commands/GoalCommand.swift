@@ -16,7 +16,7 @@ struct GoalCommand: ParsableCommand {
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The amount to earn per period, e.g. 1500.", valueName: "amount"))
         var amountWords: [String] = []
         @Option(help: "weekly or monthly.") var period: PeriodLength = .monthly
-        @Option(help: "Currency of the goal (default: the ledger's).") var currency: Currency?
+        @Option(help: "Currency of the goal (default: the ledger's).", transform: Currency.argument) var currency: Currency?
         @Option(help: ArgumentHelp("Effective from (default: today).", valueName: "YYYY-MM-DD"), transform: LocalDate.init(iso:))
         var from: LocalDate?
 
@@ -30,8 +30,10 @@ struct GoalCommand: ParsableCommand {
 
         func run() throws {
             let input = LedgerCommand.GoalInput(amount: amount, length: period, currency: currency, from: from)
-            let result = try global.openLedger().record(.setIncomeGoal(input))
-            Printer.recorded(result, format: output.format, note: "income goal \(amount) \(period.rawValue)")
+            let ledger = try global.openLedger()
+            let result = try ledger.record(.setIncomeGoal(input))
+            let code = try (currency ?? ledger.settings().baseCurrency).code
+            Printer.recorded(result, format: output.format, note: "income goal \(amount) \(code) \(period.rawValue)")
         }
     }
 
@@ -44,13 +46,16 @@ struct GoalCommand: ParsableCommand {
                 transform: LocalDate.init(iso:))
         var asOf: LocalDate?
         @Option(help: "How many periods to show in the table and csv (the streak counts them all).") var last: Int = 8
+        @Option(name: .customLong("at-position"), help: ArgumentHelp("The ledger as it was when the log ended at this position.", valueName: "N"))
+        var atPosition: Int64?
 
         func validate() throws {
             if last < 1 { throw ValidationError("--last must be 1 or more") }
+            if let atPosition, atPosition < 0 { throw ValidationError("--at-position must be 0 or more") }
         }
 
         func run() throws {
-            let report = try global.openLedger().goalReport(asOf: asOf)
+            let report = try global.openLedger().goalReport(asOf: asOf, atPosition: atPosition)
             let shown = report.periods.suffix(last)
             switch output.format {
             case .json:
@@ -60,7 +65,8 @@ struct GoalCommand: ParsableCommand {
                     header: ["period", "currency", "goal", "earned", "ratio", "projected", "met"],
                     rows: shown.map { p in
                         [p.period.description, p.earned.currency.code, p.goal?.decimalString ?? "", p.earned.decimalString,
-                         p.ratioBasisPoints.map(BasisPoints.decimalString) ?? "", p.projected.decimalString, p.isMet ? "true" : "false"]
+                         p.ratioBasisPoints.map(BasisPoints.decimalString) ?? "", p.projected.decimalString,
+                         p.goal == nil ? "" : p.isMet ? "true" : "false"]
                     }))
             case .table:
                 guard report.length != nil else {
@@ -72,7 +78,7 @@ struct GoalCommand: ParsableCommand {
                 for p in shown {
                     table.add([p.period.description, p.goal?.decimalString ?? "-", p.earned.decimalString,
                                p.ratioBasisPoints.map(PeriodOption.percent) ?? "-", p.isComplete ? "" : p.projected.decimalString,
-                               p.isMet ? "yes" : (p.isComplete ? "no" : "")])
+                               p.goal == nil ? "-" : p.isMet ? "yes" : (p.isComplete ? "no" : "")]) // no goal: nothing to meet
                 }
                 print(table.render())
                 print("streak: \(report.streak) \(report.length == .weekly ? "week" : "month")\(report.streak == 1 ? "" : "s") met")

@@ -43,7 +43,7 @@ struct ImportCSV: ParsableCommand {
                                    rows: [[String(report.rows), String(report.appended), String(report.alreadyRecorded),
                                            String(report.accountsOpened.count), String(report.position)]]))
         case .table:
-            print(Terminal.safe("imported \(file): \(report.appended) rows appended, \(report.alreadyRecorded) already recorded"))
+            print(Terminal.safe("imported \(file): \(Terminal.count(report.appended, "row")) appended, \(report.alreadyRecorded) already recorded"))
             if !report.accountsOpened.isEmpty {
                 var table = TextTable([("opened account", .left), ("type", .left), ("currency", .left)])
                 for account in report.accountsOpened {

@@ -10,17 +10,21 @@ struct ImportJournal: ParsableCommand {
         discussion: """
             Accounts are opened as needed (type from the top-level name or an `account NAME  ; type: A` \
             directive; currency from the first posting). Importing the same file again appends nothing; \
-            a file that extends one imported before appends only the new transactions.
+            a file that extends one imported before appends only the new transactions. Transactions an \
+            earlier import of the file recorded that it no longer holds (corrected or deleted) refuse the \
+            import; --replace voids them.
             """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
     @Argument(help: ArgumentHelp("The journal file.", valueName: "file")) var file: String
+    @Flag(help: "Void the transactions an earlier import of this journal recorded that it no longer contains.")
+    var replace = false
 
     func run() throws {
         let ledger = try global.openLedger()
         let report: JournalImportReport
         do {
-            report = try JournalImporter.importJournal(try JournalReader.read(path: file), into: ledger)
+            report = try JournalImporter.importJournal(try JournalReader.read(path: file), into: ledger, replace: replace)
         } catch let error as ImportError {
             throw CommandFailure(error.report)
         }
@@ -40,6 +44,7 @@ struct ImportJournal: ParsableCommand {
                      "source": .string(price.location.fileAndLine)]
                 }),
                 "assertionsChecked": .int(Int64(report.assertionsChecked)),
+                "voided": .int(Int64(report.voided)),
                 "position": .int(report.position),
             ])
         case .csv:
@@ -47,8 +52,10 @@ struct ImportJournal: ParsableCommand {
                                    rows: [[String(report.transactions), String(report.appended), String(report.alreadyRecorded),
                                            String(report.accountsOpened.count), String(report.prices.count), String(report.position)]]))
         case .table:
-            print(Terminal.safe("imported \(file): \(report.appended) transactions appended, \(report.alreadyRecorded) already recorded, "
-                                + "\(report.assertionsChecked) balance assertions checked"))
+            print(Terminal.safe("imported \(file): \(Terminal.count(report.appended, "transaction")) appended, "
+                                + "\(report.alreadyRecorded) already recorded, "
+                                + "\(Terminal.count(report.assertionsChecked, "balance assertion")) checked"
+                                + (report.voided > 0 ? ", \(Terminal.count(report.voided, "transaction")) no longer in the file voided" : "")))
             if !report.accountsOpened.isEmpty {
                 var table = TextTable([("opened account", .left), ("type", .left), ("currency", .left)])
                 for account in report.accountsOpened {

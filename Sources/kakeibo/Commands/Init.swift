@@ -9,7 +9,7 @@ struct Init: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Option(help: "The ledger's base currency (ISO 4217), used by accounts opened without --currency.")
+    @Option(help: "The ledger's base currency (ISO 4217), used by accounts opened without --currency.", transform: Currency.argument)
     var currency: Currency
 
     @Option(help: "The ledger's time zone (IANA name); dates default to today there.")
@@ -19,8 +19,9 @@ struct Init: ParsableCommand {
     var name: String = "Household"
 
     func run() throws {
+        // Only the default location's folders are made; a typed path must name an existing folder.
         let ledger = try Ledger.create(at: global.path, name: name, currency: currency, timeZone: timezone,
-                                       environment: .fromProcess())
+                                       environment: .fromProcess(), createFolders: global.isDefaultPath)
         let head = try ledger.head()
         switch output.format {
         case .json: Printer.json(["path": .string(global.path), "currency": .string(currency.code), "position": .int(head.position)])

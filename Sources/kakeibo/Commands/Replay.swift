@@ -12,6 +12,8 @@ struct Replay: ParsableCommand {
     func run() throws {
         let ledger = try global.openLedger()
         if check {
+            // Advice to rebuild is only sound when the log itself verifies.
+            try ledger.checkIntegrity(before: "compare the projections with a replay")
             let differences = try ledger.replayDifferences(progress: Terminal.progress("replay --check"))
             switch output.format {
             case .json: Printer.json(["matches": .bool(differences.isEmpty), "differingTables": .array(differences.map(JSONValue.string))])

@@ -24,7 +24,11 @@ struct Verify: ParsableCommand {
         }
         let report = try global.openLedger().verify(expecting: expected)
         if digest && report.isValid {
-            print(report.head.description)
+            switch output.format {
+            case .json: Printer.json(["head": .string(report.head.description), "position": .int(report.head.position)])
+            case .csv: print(CSVWriter.render(header: ["head"], rows: [[report.head.description]]))
+            case .table: print(report.head.description)
+            }
             return
         }
         switch output.format {
@@ -43,8 +47,9 @@ struct Verify: ParsableCommand {
             }
         }
         if !report.isValid {
-            for problem in report.problems { Terminal.printError(problem) }
-            throw CommandFailure(report.logProblem.map { "verification failed at position \($0.position)" } ?? "verification failed")
+            // One error line, as every failing command gives: the problems joined, the first one first.
+            let summary = report.logProblem.map { "verification failed at position \($0.position)" } ?? "verification failed"
+            throw CommandFailure(([summary] + report.problems).joined(separator: "; "))
         }
     }
 }

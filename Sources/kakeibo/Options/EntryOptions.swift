@@ -13,7 +13,7 @@ struct EntryOptions: ParsableArguments {
     var date: LocalDate?
     @Option(help: "Who was paid or who paid.") var payee: String?
     @Option(help: "A note.") var memo: String?
-    @Option(help: "Currency of the amount (default: the paying account's).") var currency: Currency?
+    @Option(help: "Currency of the amount (default: the paying account's).", transform: Currency.argument) var currency: Currency?
     @Option(name: .customLong("idempotency-key"), help: "Sending the same command again with this key appends nothing.")
     var idempotencyKey: String?
 

@@ -9,6 +9,16 @@ struct GlobalOptions: ParsableArguments {
                                             valueName: "path"))
     var db: String?
 
+    /// `--db ""` (an unset shell variable, typically) would otherwise be reported as "no ledger at ".
+    func validate() throws {
+        if db?.isEmpty == true { throw ValidationError("--db is empty; give the path of a ledger file") }
+    }
+
+    /// True when neither --db nor $KAKEIBO_DB names the ledger.
+    var isDefaultPath: Bool {
+        db == nil && (ProcessInfo.processInfo.environment["KAKEIBO_DB"] ?? "").isEmpty
+    }
+
     var path: String {
         if let db { return db }
         let environment = ProcessInfo.processInfo.environment

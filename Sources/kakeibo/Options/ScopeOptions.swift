@@ -23,6 +23,12 @@ extension Currency: ExpressibleByArgument {
         guard let currency = try? Currency(code: argument) else { return nil }
         self = currency
     }
+
+    /// For `@Option(transform:)`: a refusal that says an ISO 4217 code is wanted, where the
+    /// failable init only gets "the value is invalid".
+    static func argument(_ text: String) throws -> Currency {
+        try Currency(code: text)
+    }
 }
 
 extension AccountType: ExpressibleByArgument {}

@@ -4,7 +4,14 @@ import KakeiboLedger
 /// Prints `account list` and `category list`.
 enum AccountPrinter {
     static func print(_ listings: [AccountListing], format: OutputFormat, categoriesOnly: Bool) {
-        let shown = categoriesOnly ? listings.filter { $0.category != nil } : listings
+        // Income and expense accounts an import opened are categories too, with `category add`'s defaults.
+        let shown = categoriesOnly ? listings.compactMap { listing -> AccountListing? in
+            guard listing.category == nil else { return listing }
+            guard listing.account.type.canBeCategory else { return nil }
+            var implicit = listing
+            implicit.category = .implicit(for: listing.account)
+            return implicit
+        } : listings
         switch format {
         case .json:
             Printer.json(.array(shown.map(json)))
@@ -36,6 +43,7 @@ enum AccountPrinter {
 
     private static func json(_ listing: AccountListing) -> JSONValue {
         var object: [String: JSONValue] = [
+            "id": .string(listing.account.id),
             "name": .string(listing.account.name.rawValue), "type": .string(listing.account.type.rawValue),
             "currency": .string(listing.account.currency.code), "status": .string(status(listing)),
             "balances": .array(listing.balances.map(Printer.money)),

@@ -14,10 +14,10 @@ struct CommandFailure: Error {
 
     static func isLedgerError(_ error: any Error) -> Bool {
         error is LedgerError || error is EventStoreError || error is MoneyError || error is DateError
-            || error is TesseractError
+            || error is TesseractError || EventStoreError(storageFailure: error, path: nil) != nil
     }
 
     static func message(for error: any Error) -> String {
-        String(describing: error)
+        String(describing: EventStoreError(storageFailure: error, path: nil) ?? error)
     }
 }

@@ -15,12 +15,13 @@ enum Printer {
         }
         switch format {
         case .json:
-            var object: [String: JSONValue] = ["id": result.transactionID.map(JSONValue.string) ?? .null,
+            // A structure or budget command has no transaction: its id is the account's.
+            var object: [String: JSONValue] = ["id": (result.transactionID ?? result.accountID).map(JSONValue.string) ?? .null,
                                                "position": .int(result.position)]
             if result.alreadyRecorded { object["alreadyRecorded"] = .bool(true) }
             json(.object(object))
         case .csv:
-            print(CSVWriter.render(header: ["id", "position"], rows: [[result.transactionID ?? "", String(result.position)]]))
+            print(CSVWriter.render(header: ["id", "position"], rows: [[result.transactionID ?? result.accountID ?? "", String(result.position)]]))
         case .table:
             if let id = result.transactionID { print(id) } else if let note { print(Terminal.safe(note)) }
         }

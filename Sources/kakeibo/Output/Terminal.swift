@@ -11,6 +11,11 @@ enum Terminal {
         FileHandle.standardError.write(Data("\(safe(message))\n".utf8))
     }
 
+    /// "1 transaction", "2 transactions": a count with its noun, plural unless it is one.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
     static func safe(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.filter { scalar in
             !(scalar.value < 0x20 && scalar != "\n" && scalar != "\t") && !(0x7F...0x9F).contains(scalar.value)

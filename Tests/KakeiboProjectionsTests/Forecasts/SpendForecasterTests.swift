@@ -62,3 +62,32 @@ final class SpendForecasterTests: XCTestCase {
         XCTAssertEqual(result.intervalCoverageBasisPoints, 7 * 10_000 / 8)
     }
 }
+
+/// Issue 13, item 14: a one-off purchase is not a monthly habit, and rent due on the 1st and not
+/// yet paid on the 21st is still to pay this month.
+final class SpendForecasterHistoryTests: XCTestCase {
+    func entry(_ account: String, _ date: String, _ payee: String?, _ cents: Int64) throws -> SpendForecaster.Entry {
+        .init(accountID: account, date: try LocalDate(iso: date), payee: payee, amount: cents)
+    }
+
+    func testAOneOffPurchaseCountsAgainstTheLedgersWholeHistory() throws {
+        var entries: [SpendForecaster.Entry] = []
+        for month in 5...10 { entries.append(try entry("food", "2026-\(month < 10 ? "0" : "")\(month)-10", "Market", 30_000)) }
+        entries.append(try entry("clothing", "2026-10-12", "Outfitter", 12_000))
+        let forecasts = SpendForecaster(entries: entries, currency: .usd).forecast(asOf: try LocalDate(iso: "2026-11-20"))
+        let clothing = try XCTUnwrap(forecasts.first { $0.accountID == "clothing" })
+        XCTAssertEqual(clothing.monthsOfHistory, 3, "at least three months, the ledger being older than the purchase")
+        XCTAssertEqual(clothing.nextPeriod, .init(point: 0, low: 0, high: 12_000), "two months in three had none")
+        let food = try XCTUnwrap(forecasts.first { $0.accountID == "food" })
+        XCTAssertEqual(food.monthsOfHistory, 6, "a category with its own history keeps it")
+    }
+
+    func testARecurringPaymentDueEarlierThisMonthAndUnpaidIsStillToPay() throws {
+        let entries = try (6...10).map { try entry("rent", "2026-\($0 < 10 ? "0" : "")\($0)-01", "Maple Court", 145_000) }
+        let rent = try XCTUnwrap(SpendForecaster(entries: entries, currency: .usd).forecast(asOf: try LocalDate(iso: "2026-11-21")).first)
+        XCTAssertEqual(rent.recurring.first?.overdue.map(\.description), ["2026-11-01"])
+        XCTAssertEqual(rent.recurring.first?.expected.map(\.description), ["2026-12-01"])
+        XCTAssertEqual(rent.restOfPeriod.point, 145_000, "November's rent is due, not gone")
+        XCTAssertEqual(rent.nextPeriod.point, 145_000)
+    }
+}

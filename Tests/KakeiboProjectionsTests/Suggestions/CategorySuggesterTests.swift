@@ -82,6 +82,8 @@ final class CategorySuggesterTests: XCTestCase {
         let strict = CategorySuggester(counts: counts, threshold: 10_000).suggest(payee: "shell", amount: nil)
         XCTAssertNil(strict.accountID, "below the threshold it abstains")
         XCTAssertEqual(strict.alternatives.first?.accountID, "fuel", "but still says what its best guess was")
+        // Issue 13, item 13: in percent, as the best guess beside it is shown.
+        XCTAssertEqual(strict.abstention, "the best guess is below the 100.00% confidence threshold")
     }
 }
 

@@ -1,0 +1,77 @@
+// The decider's last check: money that would not fit. Amounts are checked one by one when
+// parsed, but a balance is a sum, and SQLite turns an overflowing integer sum into a REAL that
+// no report can read back. So a command is refused when it would push any balance it touches,
+// or the total of any account above it in the tree, past Int64 minor units.
+
+extension LedgerDecider {
+    private struct Key: Hashable {
+        var account: String
+        var currency: Currency
+    }
+
+    func checkBalances(after events: [LedgerEvent]) throws {
+        var deltas: [Key: WideSum] = [:]
+        var order: [Key] = []
+        func post(_ postings: [Posting], sign: Int64) {
+            for posting in postings {
+                let key = Key(account: posting.accountID, currency: posting.amount.currency)
+                if deltas[key] == nil { order.append(key) }
+                // In two halves, so even Int64.min is taken away without trapping.
+                if sign < 0 {
+                    deltas[key, default: WideSum()].add(-(posting.amount.minorUnits / 2))
+                    deltas[key, default: WideSum()].add(-(posting.amount.minorUnits - posting.amount.minorUnits / 2))
+                } else {
+                    deltas[key, default: WideSum()].add(posting.amount.minorUnits)
+                }
+            }
+        }
+        for event in events {
+            switch event {
+            case .transactionEdited(let e):
+                guard let before = try state.transaction(id: e.transactionID) else { continue }
+                post(before.postings, sign: -1)
+                post(try before.applying(e.changes).postings, sign: 1)
+            case .transactionVoided(let e):
+                guard let before = try state.transaction(id: e.transactionID) else { continue }
+                post(before.postings, sign: -1)
+            default:
+                let recorded: LedgerTransaction?
+                do { recorded = try LedgerTransaction(recordedBy: event) } catch { throw LedgerError.money(error) }
+                if let recorded { post(recorded.postings, sign: 1) }
+            }
+        }
+        guard !deltas.isEmpty else { return }
+        // A household ledger is nowhere near Int64: when every balance's magnitude together, plus
+        // what this command moves, still fits, no balance or total can overflow.
+        if let bound = try state.balanceMagnitudeBound() {
+            var moved = bound
+            for delta in deltas.values {
+                guard let value = delta.value else { moved = .max; break }
+                let (sum, overflow) = moved.addingReportingOverflow(value.magnitude)
+                moved = overflow ? .max : sum
+            }
+            if moved <= UInt64(Int64.max) { return }
+        }
+
+        // Each account's own balance, then every total it is part of, deepest first.
+        var subtreeDeltas: [Key: WideSum] = [:]
+        var subtreeOrder: [Key] = []
+        for key in order {
+            let delta = deltas[key]!
+            guard let account = try state.account(id: key.account) else { continue }
+            var own = WideSum((try state.balances(accountID: key.account).first { $0.currency == key.currency })?.minorUnits ?? 0)
+            own.add(delta)
+            guard own.value != nil else { throw LedgerError.balanceOverflow(account: account.name.rawValue, total: false) }
+            for name in [account.name.rawValue] + account.name.ancestors.reversed() {
+                let subtree = Key(account: name, currency: key.currency)
+                if subtreeDeltas[subtree] == nil { subtreeOrder.append(subtree) }
+                subtreeDeltas[subtree, default: WideSum()].add(delta)
+            }
+        }
+        for key in subtreeOrder {
+            guard var total = try state.subtreeTotal(of: key.account, currency: key.currency) else { continue }
+            total.add(subtreeDeltas[key]!)
+            guard total.value != nil else { throw LedgerError.balanceOverflow(account: key.account, total: true) }
+        }
+    }
+}
