@@ -13,7 +13,12 @@ public struct ModelTrainer: Sendable {
     /// The rankers' L2 penalty per receipt (see `RankerTrainer.l2`).
     public var l2: Double
 
-    public init(folds: Int = 5, targetPrecision: Double = 0.99, l2: Double = RankerTrainer.defaultL2) {
+    /// The inner out-of-fold precision each threshold is computed for. Measured by grouped 5-fold CV on PP-OCR's text:
+    /// 0.99 inside gave 97.5 % outside (468/480 high-confidence fields right, 55.9 % coverage); 0.995 gave 98.3 %
+    /// (355/361, 42.1 %). The issue asks ≥ 98 % with ≥ 40 % coverage, so 0.995.
+    public static let defaultTargetPrecision = 0.995
+
+    public init(folds: Int = 5, targetPrecision: Double = ModelTrainer.defaultTargetPrecision, l2: Double = RankerTrainer.defaultL2) {
         self.folds = folds
         self.targetPrecision = targetPrecision
         self.l2 = l2

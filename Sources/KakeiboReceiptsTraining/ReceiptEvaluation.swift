@@ -68,7 +68,10 @@ public struct ReceiptEvaluation: Sendable {
         for outcome in outcomes {
             for pair in outcome.scoredFields {
                 scored.append((pair.confidence, pair.correct))
-                thresholds[pair.field, default: []].insert(pair.threshold ?? ReceiptField<Int64>.reviewThreshold)
+                // A missing field has no threshold; a field the hand rules chose has theirs.
+                if pair.confidence > 0 || pair.threshold != nil {
+                    thresholds[pair.field, default: []].insert(pair.threshold ?? ReceiptField<Int64>.reviewThreshold)
+                }
                 if pair.high {
                     perField[pair.field, default: (0, 0)].count += 1
                     perField[pair.field, default: (0, 0)].correct += pair.correct ? 1 : 0

@@ -51,3 +51,13 @@ final class LineSplitterTests: XCTestCase {
         XCTAssertNil(scanner.amount(".015"))
     }
 }
+
+extension LineSplitterTests {
+    func testAGluedCompanySuffixIsPutBackApart() {
+        XCTAssertEqual(MerchantExtractor.spacingSuffix("FRESHMARTHYPERSDNBHD"), "FRESHMARTHYPER SDN BHD")
+        XCTAssertEqual(MerchantExtractor.spacingSuffix("BLUE.RIVERDINERLLC"), "BLUE.RIVERDINERLLC", "a dot inside: not only letters before the suffix")
+        XCTAssertEqual(MerchantExtractor.spacingSuffix("RIVERDINERLLC"), "RIVERDINER LLC")
+        XCTAssertEqual(MerchantExtractor.spacingSuffix("TASTE SDN.BHD."), "TASTE SDN. BHD.")
+        XCTAssertEqual(MerchantExtractor.spacingSuffix("GREEN LEAF SDN BHD"), "GREEN LEAF SDN BHD")
+    }
+}

@@ -61,7 +61,7 @@ final class RankingTests: XCTestCase {
             XCTAssertTrue(field.calibration.values.allSatisfy { $0 > 0 && $0 < 1 }, "smoothed: never certain")
             XCTAssertGreaterThan(field.highConfidence, 0.5)
         }
-        XCTAssertEqual(model.targetPrecision, 0.99)
+        XCTAssertEqual(model.targetPrecision, 0.995)
     }
 
     func testParsingWithTheModelMarksHighConfidenceByTheFieldsOwnThreshold() throws {

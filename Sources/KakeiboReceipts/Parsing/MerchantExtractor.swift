@@ -265,8 +265,8 @@ struct MerchantExtractor: Sendable {
         return Self.spacingSuffix(name)
     }
 
-    /// Line engines often lose the gaps in a tightly printed name (`FRESHMARTHYPERSDNBHD`): the company suffix, at
-    /// least, is put back apart (`FRESHMARTHYPER SDN BHD`), so the payee reads as a company.
+    /// Line engines often lose the gaps in a tightly printed name (`FRESHMARTHYPERSDNBHD`, `RIVERDINERLLC`): the company
+    /// suffix, at least, is put back apart (`FRESHMARTHYPER SDN BHD`), so the payee reads as a company.
     static func spacingSuffix(_ name: String) -> String {
         name.split(separator: " ", omittingEmptySubsequences: true).map { word -> String in
             let upper = word.uppercased()
@@ -274,7 +274,7 @@ struct MerchantExtractor: Sendable {
                 let stem = word.dropLast(glued.count)
                 return stem.isEmpty ? spaced : stem + " " + spaced
             }
-            if upper.hasSuffix("SDN"), word.count >= 6, word.dropLast(3).allSatisfy(\.isLetter) {
+            for suffix in ["SDN", "LLC", "LTD"] where upper.hasSuffix(suffix) && word.count >= 6 && word.dropLast(3).allSatisfy(\.isLetter) {
                 return word.dropLast(3) + " " + word.suffix(3)
             }
             return String(word)

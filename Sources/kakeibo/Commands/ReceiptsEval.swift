@@ -22,6 +22,8 @@ struct ReceiptsEval: ParsableCommand {
     @Option(help: "Grouped cross-validation by merchant group with K folds.") var folds: Int?
     @Flag(help: "Score the hand rules' choices and confidences instead of the learned model.") var rules = false
     @Option(help: ArgumentHelp("L2 penalty for the rankers under --folds.", visibility: .hidden)) var l2 = RankerTrainer.defaultL2
+    @Option(help: ArgumentHelp("Out-of-fold precision the thresholds are computed for under --folds.", visibility: .hidden))
+    var precision = ModelTrainer.defaultTargetPrecision
     @Option(help: "Tesseract page segmentation mode: 3, 4, 6 or 11.") var psm: Int32 = ReceiptReading.defaultMode.rawValue
     @Option(help: "Worker threads, one OCR engine each (default: every core).") var jobs: Int?
     @Flag(help: "Print each receipt's misses on stderr.") var verbose = false
@@ -60,7 +62,7 @@ struct ReceiptsEval: ParsableCommand {
         var outcomes: [ReceiptEvaluation.Outcome] = []
         if let folds {
             let labelled = corpus.labelled(parser: ReceiptParser(options: ReceiptParserOptions(model: nil)))
-            for (receipt, prediction) in zip(labelled, ModelTrainer(folds: folds, l2: l2).crossValidate(labelled)) {
+            for (receipt, prediction) in zip(labelled, ModelTrainer(folds: folds, targetPrecision: precision, l2: l2).crossValidate(labelled)) {
                 outcomes.append(.init(id: receipt.id, receipt: prediction.receipt, truth: receipt.truth, seconds: 0))
             }
         } else {

@@ -19,7 +19,7 @@ struct ReceiptsTrain: ParsableCommand {
     @Option(help: "Write every candidate with its features and label as JSON lines (for analysis).") var dump: String?
     @Option(help: "Grouped folds for calibration and the threshold.") var folds = 5
     @Option(help: "L2 penalty for the rankers.") var l2 = RankerTrainer.defaultL2
-    @Option(help: "Out-of-fold precision the high-confidence threshold must reach.") var precision = 0.99
+    @Option(help: "Out-of-fold precision the high-confidence threshold must reach.") var precision = ModelTrainer.defaultTargetPrecision
     @Option(help: "Worker threads, one OCR engine each (default: every core).") var jobs: Int?
 
     func run() throws {

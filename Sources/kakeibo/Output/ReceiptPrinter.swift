@@ -67,9 +67,7 @@ enum ReceiptPrinter {
             "engine       \(scan.engine.name) \(scan.engine.version) (\(scan.engine.language))",
             "prepared     \(scan.preprocessing.isEmpty ? "-" : scan.preprocessing.joined(separator: ", "))",
         ]
-        for (file, digest) in scan.engine.models.sorted(by: { $0.key < $1.key }) {
-            lines.insert("model        \(Terminal.safe(file)) sha256:\(digest)", at: 5)
-        }
+        lines.insert(contentsOf: scan.engine.models.sorted { $0.key < $1.key }.map { "model        \(Terminal.safe($0.key)) sha256:\($0.value)" }, at: 5)
         if let txn = record.transaction, let amount = txn.amount {
             let category = try txn.toAccountID.flatMap { try ledger.account(id: $0)?.name.rawValue } ?? "?"
             lines.append("expense      \(amount) on \(txn.date), \(txn.payee ?? "no payee"), \(category)" + (txn.isVoided ? " (voided)" : ""))
