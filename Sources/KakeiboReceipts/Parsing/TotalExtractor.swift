@@ -311,9 +311,10 @@ struct TotalExtractor: Sendable {
         ["TENDERED", "TENDER", "RECEIVED", "PAID"],
     ]
 
-    /// The figure is the sum of two figures printed above it (`22.99` + `16.79` = `39.78`): a total over subtotals.
+    /// The figure is the sum of two figures printed above it (`22.99` + `16.79` = `39.78`, or `39.01` + `-18.80` =
+    /// `20.21` with a return): a total over subtotals.
     static func sumOfTwo(_ value: Int64, above row: Int, in amounts: [AmountToken]) -> Bool {
-        let above = amounts.filter { $0.row < row && $0.minorUnits > 0 && $0.minorUnits < value }.map(\.minorUnits)
+        let above = amounts.filter { $0.row < row && $0.minorUnits != 0 && $0.minorUnits != value }.map(\.minorUnits)
         var seen: [Int64: Int] = [:]
         for amount in above { seen[amount, default: 0] += 1 }
         return above.contains { amount in
