@@ -13,10 +13,10 @@ public struct ModelTrainer: Sendable {
     /// The rankers' L2 penalty per receipt (see `RankerTrainer.l2`).
     public var l2: Double
 
-    /// The inner out-of-fold precision each threshold is computed for. Measured by grouped 5-fold CV on PP-OCR's text:
-    /// 0.99 inside gave 97.5 % outside (468/480 high-confidence fields right, 55.9 % coverage); 0.995 gave 98.3 %
-    /// (355/361, 42.1 %). The issue asks ≥ 98 % with ≥ 40 % coverage, so 0.995.
-    public static let defaultTargetPrecision = 0.995
+    /// The inner out-of-fold precision each threshold is computed for. Measured by grouped 5-fold CV on PP-OCR's text
+    /// (outside precision, coverage): 0.99 → 97.6 %, 57.6 %; 0.993 → 98.1 %, 56.5 %; 0.995 → 98.1 %, 37.2 %. The issue
+    /// asks ≥ 98 % with ≥ 40 % coverage, so 0.993.
+    public static let defaultTargetPrecision = 0.993
 
     public init(folds: Int = 5, targetPrecision: Double = ModelTrainer.defaultTargetPrecision, l2: Double = RankerTrainer.defaultL2) {
         self.folds = folds

@@ -1,5 +1,6 @@
 import Foundation
 @testable import KakeiboReceipts
+import KakeiboReceiptsTraining
 import XCTest
 
 /// The learned ranker's pieces: softmax pooling by value, isotonic calibration, the committed model's shape.
@@ -61,7 +62,7 @@ final class RankingTests: XCTestCase {
             XCTAssertTrue(field.calibration.values.allSatisfy { $0 > 0 && $0 < 1 }, "smoothed: never certain")
             XCTAssertGreaterThan(field.highConfidence, 0.5)
         }
-        XCTAssertEqual(model.targetPrecision, 0.995)
+        XCTAssertEqual(model.targetPrecision, ModelTrainer.defaultTargetPrecision)
     }
 
     func testParsingWithTheModelMarksHighConfidenceByTheFieldsOwnThreshold() throws {

@@ -38,11 +38,8 @@ extension ReceiptImporter {
     /// normalised 0–1 from the top left. The digest of the file's bytes is the idempotency key.
     public func read(observationsAt path: String) -> ScannedFile {
         ScannedFile(path: path, input: Result {
-            let data = try ReceiptFile.contents(of: path)
-            guard let observations = try? JSONDecoder().decode([TextObservation].self, from: data) else {
-                throw ReceiptFileError.notObservations(path: path)
-            }
-            return input(observations: observations, digest: ReceiptFile.sha256Hex(data),
+            let (observations, digest) = try ReceiptFile.observations(at: path)
+            return input(observations: observations, digest: digest,
                          engine: OCREngineDescriptor(name: "external", version: "unknown", language: "unknown"), preprocessing: [])
         })
     }

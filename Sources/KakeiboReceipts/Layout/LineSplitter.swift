@@ -45,8 +45,8 @@ public struct LineSplitter: Sendable {
         return words
     }
 
-    /// Where a clock time starts inside a token that begins with a date: `DD/MM/` then year digits run straight
-    /// into `H:` or `HH:`. With L digits before the colon: 3 = yy+H, 4 = yy+HH, 5 = yyyy+H, 6 = yyyy+HH.
+    /// Where a clock time starts inside a token that begins with a date: `DD/MM/` (or `DD/Mon/`) then year digits run
+    /// straight into `H:` or `HH:`. With L digits before the colon: 3 = yy+H, 4 = yy+HH, 5 = yyyy+H, 6 = yyyy+HH.
     static func gluedTimeOffset(_ characters: [Character]) -> Int? {
         func isSeparator(_ c: Character) -> Bool { c == "/" || c == "-" || c == "." }
         // Find `d{1,2} sep d{1,2} sep` anywhere (a label such as `Date:` may come first).
@@ -54,9 +54,14 @@ public struct LineSplitter: Sendable {
         while index < characters.count {
             var cursor = index
             var ok = true
-            for _ in 0..<2 {
+            for part in 0..<2 {
                 let digitsStart = cursor
                 while cursor < characters.count, characters[cursor].isASCII, characters[cursor].isNumber, cursor - digitsStart < 2 { cursor += 1 }
+                // The month may be a name: `25/Feb/201707:43:54`.
+                if part == 1, cursor == digitsStart {
+                    while cursor < characters.count, characters[cursor].isLetter, cursor - digitsStart < 3 { cursor += 1 }
+                    if cursor - digitsStart != 3 { cursor = digitsStart }
+                }
                 if cursor == digitsStart || cursor >= characters.count || !isSeparator(characters[cursor]) { ok = false; break }
                 cursor += 1
             }

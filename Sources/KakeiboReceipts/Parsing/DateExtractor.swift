@@ -93,6 +93,18 @@ struct DateExtractor: Sendable {
                 }
                 mixedSeparators = false
             }
+            // A date glued to figures before it (`#125/05/2018`, `100021911/03/2018`): read it from its last two digits.
+            for start in Self.gluedDayStarts(codes) {
+                let rest = CharacterCodes(String(text.dropFirst(start)))
+                guard let inner = DatePatternScanner(rest).numeric().first(where: { $0.range.lowerBound == 0 }) else { continue }
+                matched = start..<(start + inner.range.upperBound)
+                overlapping = true
+                mixedSeparators = Self.separators(rest, inner).map { $0 != $1 } ?? false
+                func number(_ group: Int) -> Int { rest.number(at: inner.groups[group].lowerBound, count: inner.groups[group].count) }
+                addNumeric(number(0), number(1), year(number(2)))
+                overlapping = false
+                mixedSeparators = false
+            }
             for match in scanner.dayMonthName() {
                 matched = match.range
                 add(make(year(int(match, 3)), month(match, 2), int(match, 1)), ambiguous: false, bonus: 1.1)
@@ -178,6 +190,24 @@ struct DateExtractor: Sendable {
             ]
             return FieldCandidate(value: candidate.date.description, rows: [candidate.row], features: vector)
         }
+    }
+
+    /// Offsets of two digits that follow another digit and precede a date separator: where a day glued to
+    /// figures in front of it starts. A run of exactly four digits is a year (`2018-08-12`), not a glued day.
+    static func gluedDayStarts(_ codes: CharacterCodes) -> [Int] {
+        var starts: [Int] = []
+        var offset = 1
+        while offset + 2 < codes.count {
+            let separator = codes[offset + 2]
+            if codes.isDigit(offset - 1), codes.isDigit(offset), codes.isDigit(offset + 1),
+               separator == 0x2F || separator == 0x2D || separator == 0x2E {
+                var runStart = offset - 1
+                while runStart > 0, codes.isDigit(runStart - 1) { runStart -= 1 }
+                if offset + 2 - runStart != 4 { starts.append(offset) }
+            }
+            offset += 1
+        }
+        return starts
     }
 
     /// The separator characters between a numeric match's first and second, and second and third groups.

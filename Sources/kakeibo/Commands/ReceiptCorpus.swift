@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KakeiboInterop
 import KakeiboReceipts
 import KakeiboReceiptsTraining
 
@@ -42,7 +43,7 @@ struct ReceiptCorpus {
         var missing: [Int] = []
         for index in receipts.indices {
             if let folder, let data = try? Data(contentsOf: folder.appendingPathComponent(receipts[index].id + ".json")),
-               let observations = try? JSONDecoder().decode([TextObservation].self, from: data) {
+               let observations = ReceiptFile.observations(in: data) {
                 receipts[index].observations = observations
             } else {
                 missing.append(index)

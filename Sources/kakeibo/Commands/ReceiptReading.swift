@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
+import KakeiboInterop
 import KakeiboReceipts
 import KakeiboTesseract
 
-/// Where a receipt's observations come from: Tesseract on an image, or a JSON file another engine wrote.
+/// Where a receipt's observations come from: an OCR engine on an image, or a JSON file another engine wrote.
 enum ReceiptReading {
     /// Chosen by measurement on the dev set (`kakeibo receipts eval --psm`): at 900 px, total 46/46/44, date 51/49/51
     /// and merchant fuzzy 54/53/53 of 60 for PSM 3/4/6 — no better than automatic segmentation, so PSM 3.
@@ -19,12 +20,7 @@ enum ReceiptReading {
 
     static func read(file: String?, observations: String?, mode: TesseractEngine.SegmentationMode, engine choice: EngineOptions) throws -> Result {
         if let observations {
-            guard let data = FileManager.default.contents(atPath: observations) else {
-                throw CommandFailure("cannot read \(observations): check the path")
-            }
-            guard let decoded = try? JSONDecoder().decode([TextObservation].self, from: data) else {
-                throw CommandFailure("\(observations) is not a JSON array of {\"text\",\"x\",\"y\",\"width\",\"height\",\"confidence\"} observations")
-            }
+            let decoded = try ReceiptFile.observations(at: observations).observations
             return Result(observations: decoded, page: nil, engine: OCREngineDescriptor(name: "external", version: "unknown", language: "unknown"))
         }
         guard let file else { throw ValidationError("give a receipt image or --observations FILE.json") }

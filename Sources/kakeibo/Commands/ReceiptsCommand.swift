@@ -1,9 +1,11 @@
 import ArgumentParser
 
-/// `kakeibo receipts eval|read`: measure and inspect receipt reading without touching a ledger.
+/// `kakeibo receipts read|eval|show` (also spelt `receipt`): one group for reading receipts, measuring the reading,
+/// and showing the receipts a ledger imported (import them with `kakeibo import receipt`).
 struct ReceiptsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "receipts",
-        abstract: "Measure and inspect receipt reading (OCR and field extraction); no ledger needed.",
-        subcommands: [ReceiptsEval.self, ReceiptsRead.self, ReceiptsTrain.self])
+        abstract: "Read and measure receipt reading (no ledger needed), and show imported receipts.",
+        subcommands: [ReceiptsRead.self, ReceiptsEval.self, ReceiptShow.self, ReceiptsTrain.self],
+        aliases: ["receipt"])
 }

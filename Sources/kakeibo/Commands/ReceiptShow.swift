@@ -1,14 +1,7 @@
 import ArgumentParser
 import KakeiboLedger
 
-/// `kakeibo receipt show ID`: one imported receipt, its fields and the rows they were read from.
-struct ReceiptCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "receipt",
-        abstract: "Show receipts imported into the ledger (import them with `kakeibo import receipt`).",
-        subcommands: [ReceiptShow.self])
-}
-
+/// `kakeibo receipt show ID` (or `receipts show`): one imported receipt, its fields and the rows they were read from.
 struct ReceiptShow: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
