@@ -50,6 +50,8 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     case noBudget(String)
     case notAnExpenseCategory(String)
     case receiptWithoutTotal
+    /// Another image of a receipt already imported: same merchant, date, total and time.
+    case duplicateReceipt(transactionID: String)
     case invalidReceipt(String)
     case unknownReceipt(String, isTransaction: Bool)
 
@@ -142,6 +144,8 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
             "\"\(name)\" is not an expense category; budgets apply to expense categories (`kakeibo category list`)"
         case .receiptWithoutTotal:
             "no total could be read, so nothing was recorded; rescan it sharper or record it with `kakeibo expense`"
+        case .duplicateReceipt(let transactionID):
+            "a receipt with the same merchant, date, total and time was imported as \(transactionID); nothing was recorded; give --allow-duplicate if this is another purchase"
         case .unknownReceipt(let text, let isTransaction):
             isTransaction ? "transaction \"\(text)\" was not imported from a receipt; see `kakeibo history \(text)`"
                 : "no receipt \"\(text)\"; give the transaction id `kakeibo import receipt` printed, or see `kakeibo log`"

@@ -243,3 +243,25 @@ extension ReceiptImportCommandTests {
         XCTAssertTrue(shown.stdoutLines.contains { $0.hasPrefix("expense      29.90 MYR on 2018-03-14") }, shown.out)
     }
 }
+
+extension ReceiptImportCommandTests {
+    /// Issue 13 item 7: the same receipt saved again (one byte more, so another digest) is refused, naming the
+    /// transaction it became, and appends nothing; `--allow-duplicate` imports it.
+    func testTheSameReceiptResavedIsRefusedUnlessAllowed() throws {
+        let first = try kakeibo("import", "receipt", "--engine", "tesseract", Self.taxInvoice)
+        assertNoErrors(first)
+        let transaction = String(try XCTUnwrap(first.stdoutLines.first).dropFirst("\(Self.taxInvoice): imported as ".count).prefix(36))
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: Self.taxInvoice))
+        bytes.append(0)
+        let copy = sandbox.path("resaved.jpg")
+        try bytes.write(to: URL(fileURLWithPath: copy))
+        let before = try digest()
+        let refused = try kakeibo("import", "receipt", "--engine", "tesseract", copy)
+        XCTAssertEqual(refused.exitCode, 1, "\(refused)")
+        XCTAssertTrue(refused.stderr.contains("imported as \(transaction)") && refused.stderr.contains("--allow-duplicate"), "\(refused)")
+        XCTAssertEqual(try digest(), before, "nothing appended")
+        let allowed = try kakeibo("import", "receipt", "--engine", "tesseract", "--allow-duplicate", copy)
+        assertNoErrors(allowed)
+        XCTAssertNotEqual(try digest(), before)
+    }
+}

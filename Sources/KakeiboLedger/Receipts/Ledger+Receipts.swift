@@ -10,13 +10,18 @@ extension Ledger {
     /// and returns the earlier transaction. With `dryRun` everything is decided and appended
     /// inside a transaction that is then rolled back, so the events shown are exactly what a real
     /// import would append.
+    /// Another image of a receipt already imported (same payee, date, total and time) is refused with
+    /// `LedgerError.duplicateReceipt` unless `allowDuplicate`.
     public func importReceipt(_ input: LedgerCommand.ReceiptInput, provenance: String? = nil,
-                              dryRun: Bool = false) throws -> ReceiptImport {
+                              dryRun: Bool = false, allowDuplicate: Bool = false) throws -> ReceiptImport {
         let options = CommandOptions(source: .receipt, provenance: provenance,
                                      idempotencyKey: "receipt:" + input.scan.imageSHA256, fingerprint: input.scan.imageSHA256)
         return try writeTransaction(commit: !dryRun) { db in
             let store = SQLiteProjectionStore(db: db)
             try catchUp(store, in: db)
+            if !allowDuplicate, let earlier = try Self.duplicateReceipt(of: input, in: db) {
+                throw LedgerError.duplicateReceipt(transactionID: earlier)
+            }
             let result = try record(.importReceipt(input), options: options, store: store)
             try store.flush()
             let events = try result.positions.compactMap { try EventLog.event(at: $0, in: db)?.event() }

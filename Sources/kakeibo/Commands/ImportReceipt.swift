@@ -26,6 +26,8 @@ struct ImportReceipt: ParsableCommand {
     @Option(help: "The asset or liability account paid from.") var account = "assets:cash"
     @Option(help: "Currency when the receipt shows none (default: the account's).") var currency: String?
     @Flag(help: "Print what would be appended and append nothing.") var dryRun = false
+    @Flag(help: "Import a receipt even when one with the same merchant, date, total and time was imported already.")
+    var allowDuplicate = false
     @Option(help: "How dates like 03/04 read: en_US month-first, any other locale day-first (default: from the currency).")
     var locale: String?
 
@@ -56,7 +58,8 @@ struct ImportReceipt: ParsableCommand {
         for var outcome in outcomes {
             if outcome.error == nil, let input = outcome.input {
                 do {
-                    outcome.result = try ledger.importReceipt(input, provenance: (outcome.file as NSString).lastPathComponent, dryRun: dryRun)
+                    outcome.result = try ledger.importReceipt(input, provenance: (outcome.file as NSString).lastPathComponent, dryRun: dryRun,
+                                                          allowDuplicate: allowDuplicate)
                 } catch {
                     outcome.error = error
                 }

@@ -45,7 +45,7 @@ final class ReceiptImportLedgerTests: LedgerTestCase {
         XCTAssertEqual(envelopes.map { $0["provenance"] as String? }, Array(repeating: "shop.jpg", count: 3))
 
         // A second receipt reuses the account; a third with the same image appends nothing.
-        let second = try ledger.importReceipt(try input(sha: "b"))
+        let second = try ledger.importReceipt(try input(sha: "b", total: 880))
         XCTAssertEqual(second.events.map(\.type), ["ReceiptScanned", "ExpenseCaptured"])
         let head = try ledger.head()
         let again = try ledger.importReceipt(try input(sha: "b", total: 999))
@@ -75,7 +75,23 @@ final class ReceiptImportLedgerTests: LedgerTestCase {
         XCTAssertTrue(dated.needsReview)
         XCTAssertTrue(try ledger.importReceipt(try input(sha: "2", payee: nil)).needsReview, "no merchant")
         XCTAssertTrue(try ledger.importReceipt(try input(sha: "3", needsReview: true)).needsReview, "a low-confidence field")
-        XCTAssertFalse(try ledger.importReceipt(try input(sha: "4")).needsReview)
+        XCTAssertFalse(try ledger.importReceipt(try input(sha: "4", total: 990)).needsReview)
+    }
+
+    /// Issue 13 item 7: the same receipt re-saved (another digest) with the same payee, date, total and time is
+    /// refused, appending nothing, unless allowed; another purchase (a different total) is not a duplicate.
+    func testAnotherImageOfAReceiptAlreadyImportedIsRefusedUnlessAllowed() throws {
+        let first = try ledger.importReceipt(try input(sha: "a"))
+        let head = try ledger.head()
+        XCTAssertThrowsError(try ledger.importReceipt(try input(sha: "b"))) { error in
+            XCTAssertEqual(error as? LedgerError, .duplicateReceipt(transactionID: try! XCTUnwrap(first.transactionID)))
+        }
+        XCTAssertEqual(try ledger.head(), head, "nothing appended")
+        XCTAssertTrue(try ledger.importReceipt(try input(sha: "a")).alreadyRecorded, "the same image is still 'already imported'")
+        XCTAssertFalse(try ledger.importReceipt(try input(sha: "c", total: 1251)).alreadyRecorded, "another total: another purchase")
+        let allowed = try ledger.importReceipt(try input(sha: "b"), allowDuplicate: true)
+        XCTAssertEqual(allowed.events.map(\.type), ["ReceiptScanned", "ExpenseCaptured"])
+        XCTAssertEqual(try ledger.replayDifferences(), [])
     }
 
     func testAReceiptWithoutATotalIsRefusedAndLeavesTheLogAsItWas() throws {
