@@ -265,3 +265,21 @@ extension ReceiptImportCommandTests {
         XCTAssertNotEqual(try digest(), before)
     }
 }
+
+extension ReceiptImportCommandTests {
+    /// Issue 13 item 6: the import names why a receipt needs review, `receipts list --needs-review` lists it, and an
+    /// edit of the expense clears it.
+    func testReviewReasonsAtImportAndTheReviewListClearsAfterAnEdit() throws {
+        // Tesseract's model marks nothing sure (no threshold reached 99.3 % out of fold), so every field is a reason.
+        let imported = try kakeibo("import", "receipt", "--engine", "tesseract", Self.taxInvoice)
+        assertNoErrors(imported)
+        let line = try XCTUnwrap(imported.stdoutLines.first)
+        XCTAssertTrue(line.contains("(needs review: total ") && line.contains(" %"), line)
+        let transaction = String(line.dropFirst("\(Self.taxInvoice): imported as ".count).prefix(36))
+        let listed = try ok("receipts", "list", "--needs-review")
+        XCTAssertTrue(listed.out.contains(String(transaction.prefix(8))) && listed.out.contains("needs review"), listed.out)
+        try ok("edit", transaction, "--payee", "Kedai Runcit Maju Jaya", "--reason", "name as printed on the paper receipt")
+        XCTAssertEqual(try ok("receipts", "list", "--needs-review").out, "no receipt needs review")
+        XCTAssertTrue(try ok("receipt", "list").out.contains("reviewed"))
+    }
+}

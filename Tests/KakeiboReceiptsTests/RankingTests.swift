@@ -77,3 +77,16 @@ final class RankingTests: XCTestCase {
         XCTAssertNil(rules.total?.highConfidenceAt, "the hand rules keep their own threshold")
     }
 }
+
+extension RankingTests {
+    /// Issue 13 item 6: an import says why a receipt needs review, one phrase a field.
+    func testReviewReasonsNameTheMissingOrUncertainFields() {
+        var receipt = ParsedReceipt()
+        XCTAssertEqual(receipt.reviewReasons, ["no total", "no date", "no merchant"])
+        receipt.total = ReceiptField(value: 100, confidence: 0.99, rows: [1], highConfidenceAt: 0.95)
+        receipt.date = ReceiptField(value: "2018-01-02", confidence: 0.734, rows: [2], highConfidenceAt: 0.95)
+        receipt.merchant = ReceiptField(value: "SHOP", confidence: 0.9, rows: [0])
+        XCTAssertEqual(receipt.reviewReasons, ["date 73 %"])
+        XCTAssertTrue(receipt.needsReview)
+    }
+}

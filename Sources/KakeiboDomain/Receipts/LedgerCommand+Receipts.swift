@@ -15,6 +15,8 @@ extension LedgerCommand {
         /// Nil: the ledger applies a confident suggestion, else `expenses:unknown`.
         public var category: String?
         public var needsReview: Bool
+        /// Why it needs review, for the person importing (`date 73 %`); not recorded: the scan keeps every confidence.
+        public var reviewReasons: [String] = []
 
         public init(scan: LedgerEvent.ReceiptScanned, total: Money?, date: LocalDate?, payee: String?, account: String,
                     category: String? = nil, needsReview: Bool) {

@@ -69,9 +69,11 @@ public struct ReceiptImporter: Sendable {
         let currency = receipt.currency.flatMap { try? Currency(code: $0.value) }.flatMap { $0.minorDigits == 2 ? $0 : nil }
             ?? (try? Currency(code: parser.options.defaultCurrency)) ?? Currency(uncheckedCode: "XXX", minorDigits: 2)
         let merchant = receipt.merchant.map { Self.capped($0.value) }.flatMap { $0.isEmpty ? nil : $0 }
-        return LedgerCommand.ReceiptInput(
+        var command = LedgerCommand.ReceiptInput(
             scan: scan, total: receipt.total.map { Money(minorUnits: $0.value, currency: currency) },
             date: receipt.localDate, payee: merchant, account: account, needsReview: receipt.needsReview)
+        command.reviewReasons = receipt.reviewReasons
+        return command
     }
 
     /// Sanitised text cut to what the event stores, on a character boundary, control characters removed.

@@ -28,6 +28,16 @@ public struct ParsedReceipt: Hashable, Sendable, Codable {
         date.flatMap { try? LocalDate(iso: $0.value) }
     }
 
+    /// Why the expense needs review, one phrase a field: `no date`, `merchant 64 %` (its confidence, under its
+    /// threshold). Empty when it does not.
+    public var reviewReasons: [String] {
+        func reason<V>(_ name: String, _ field: ReceiptField<V>?) -> String? {
+            guard let field else { return "no \(name)" }
+            return field.isHighConfidence ? nil : "\(name) \(Int((field.confidence * 100).rounded(.down))) %"
+        }
+        return [reason("total", total), reason("date", date), reason("merchant", merchant)].compactMap { $0 }
+    }
+
     /// True when any field an expense needs is missing or below the review threshold.
     public var needsReview: Bool {
         guard let total, let date, let merchant else { return true }

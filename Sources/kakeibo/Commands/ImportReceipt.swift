@@ -72,7 +72,7 @@ struct ImportReceipt: ParsableCommand {
             case .json:
                 reports.append(ReceiptPrinter.json(outcome.file, outcome.result, error: outcome.error.map { Self.message($0, file: outcome.file) },
                                                    dryRun: dryRun))
-            case .table, .csv: if let result = outcome.result { print(try ReceiptPrinter.line(outcome.file, result, dryRun: dryRun, ledger: ledger)) }
+            case .table, .csv: if let result = outcome.result { print(try ReceiptPrinter.line(outcome.file, result, reasons: outcome.input?.reviewReasons ?? [], dryRun: dryRun, ledger: ledger)) }
             }
         }
         if output.format == .json { Printer.json(.array(reports)) }

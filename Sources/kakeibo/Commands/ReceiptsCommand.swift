@@ -6,6 +6,6 @@ struct ReceiptsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "receipts",
         abstract: "Read and measure receipt reading (no ledger needed), and show imported receipts.",
-        subcommands: [ReceiptsRead.self, ReceiptsEval.self, ReceiptShow.self, ReceiptsTrain.self],
+        subcommands: [ReceiptsRead.self, ReceiptsEval.self, ReceiptShow.self, ReceiptsList.self, ReceiptsTrain.self],
         aliases: ["receipt"])
 }

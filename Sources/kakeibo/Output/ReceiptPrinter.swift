@@ -6,13 +6,13 @@ import KakeiboLedger
 /// `Terminal.safe` before it is printed.
 enum ReceiptPrinter {
     /// One line per file: what was (or would be) appended.
-    static func line(_ file: String, _ result: ReceiptImport, dryRun: Bool, ledger: Ledger) throws -> String {
+    static func line(_ file: String, _ result: ReceiptImport, reasons: [String] = [], dryRun: Bool, ledger: Ledger) throws -> String {
         let txn = result.transactionID ?? "?"
         if result.alreadyRecorded {
             return Terminal.safe("\(file): already imported as \(txn); nothing appended")
         }
         var lines = [dryRun ? "\(file): would append \(result.events.count) events" : "\(file): imported as \(txn)"
-            + (result.needsReview ? " (needs review)" : "")]
+            + (result.needsReview ? (reasons.isEmpty ? " (needs review)" : " (needs review: \(reasons.joined(separator: ", ")))") : "")]
         var names: [String: String] = [:]
         for event in result.events {
             if case .accountOpened(let opened) = event { names[opened.accountID] = opened.name.rawValue }

@@ -157,3 +157,19 @@ final class ReceiptImportLedgerTests: LedgerTestCase {
         XCTAssertEqual(try ledger.replayDifferences(), [])
     }
 }
+
+extension ReceiptImportLedgerTests {
+    /// Issue 13 item 6: flagged receipts can be listed, and an edit of the expense (the person's look at it) clears
+    /// the flag; a receipt read surely is never listed as needing review.
+    func testFlaggedReceiptsAreListedUntilTheirExpenseIsEdited() throws {
+        let flagged = try ledger.importReceipt(try input(sha: "a", needsReview: true))
+        let sure = try ledger.importReceipt(try input(sha: "b", total: 4410))
+        XCTAssertEqual(try ledger.receipts().map(\.transaction?.id), [flagged.transactionID, sure.transactionID])
+        XCTAssertEqual(try ledger.receipts(needingReview: true).map(\.transaction?.id), [flagged.transactionID])
+        try ledger.record(.editTransaction(.init(id: try XCTUnwrap(flagged.transactionID), amount: "12.60", reason: "checked the receipt")))
+        XCTAssertEqual(try ledger.receipts(needingReview: true), [])
+        let listed = try XCTUnwrap(try ledger.receipts().first)
+        XCTAssertTrue(listed.flagged, "the import's flag is kept; the edit history shows the review")
+        XCTAssertFalse(listed.needsReview)
+    }
+}
