@@ -61,3 +61,15 @@ extension LineSplitterTests {
         XCTAssertEqual(MerchantExtractor.spacingSuffix("GREEN LEAF SDN BHD"), "GREEN LEAF SDN BHD")
     }
 }
+
+extension LineSplitterTests {
+    /// Issue 13 item 20: a stray `rm` on a row without figures is not ringgit.
+    func testAStrayRmWithoutFiguresIsNotRinggit() {
+        func row(_ text: String, _ y: Double) -> TextObservation { TextObservation(text: text, x: 0.1, y: y, width: 0.6, height: 0.03, confidence: 0.95) }
+        let options = ReceiptParserOptions(defaultCurrency: "USD")
+        let stray = ReceiptParser(options: options).parse([row("rm -rf ~ DROP TABLE events", 0.1), row("TOTAL 9.99", 0.5)]).receipt
+        XCTAssertEqual(stray.currency?.value, "USD")
+        let ringgit = ReceiptParser(options: options).parse([row("TOTAL RM 9.99", 0.5)]).receipt
+        XCTAssertEqual(ringgit.currency?.value, "MYR")
+    }
+}

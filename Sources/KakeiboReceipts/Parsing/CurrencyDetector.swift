@@ -13,7 +13,9 @@ struct CurrencyDetector: Sendable {
         var counts: [String: (count: Int, rows: [Int])] = [:]
         for row in rows {
             let upper = row.text.uppercased()
-            let tokens = upper.split { !($0.isLetter || $0 == "$") }.map(String.init)
+            // A code counts only on a row that prints a figure: a stray `rm -rf` is not ringgit.
+            let hasFigure = upper.contains(where: \.isNumber)
+            let tokens = hasFigure ? upper.split { !($0.isLetter || $0 == "$") }.map(String.init) : []
             let words = upper.split(separator: " ")
             for cue in Self.cues {
                 // A symbol counts only right before a figure (`$12.00`): OCR turns S into $ and Y into ¥ elsewhere.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KakeiboDomain
 import KakeiboReceipts
 import KakeiboTesseract
 
@@ -42,10 +43,17 @@ struct ReceiptsRead: ParsableCommand {
             line("date", receipt.date)
             line("time", receipt.time)
             line("currency", receipt.currency)
-            line("total (minor units)", receipt.total)
+            // Money as `receipt show` prints it: decimals and the currency, not minor units.
+            let currency = (try? Currency(code: receipt.currency?.value ?? "")) ?? Currency(uncheckedCode: "XXX", minorDigits: 2)
+            func money(_ minor: Int64) -> String { Money(minorUnits: minor, currency: currency).description }
+            if let total = receipt.total {
+                print("total: \(money(total.value))  confidence \(Int(total.confidence * 100))%  rows \(total.rows)")
+            } else {
+                print("total: -")
+            }
             for item in receipt.items {
                 print("item: \(Terminal.safe(item.description))  " + (item.quantity.map { "x\($0)  " } ?? "")
-                      + "\(item.amount) (minor units)  confidence \(Int(item.confidence * 100))%  rows \(item.rows)")
+                      + "\(money(item.amount))  confidence \(Int(item.confidence * 100))%  rows \(item.rows)")
             }
             for warning in receipt.warnings { print("warning: \(warning)") }
         }
