@@ -3,8 +3,9 @@ import Foundation
 /// Where the PP-OCR worker's Python and script are.
 ///
 /// Python: `KAKEIBO_PYTHON`, else the project's `.venv` (which `make python-deps` fills) found from the
-/// working directory or the binary upwards, else `python3` on the PATH. Nothing is downloaded: the models
-/// come inside the `rapidocr-onnxruntime` wheel.
+/// working directory or the binary upwards. Never whatever `python3` comes first on the PATH: that may be a
+/// shell-script shim (pyenv), and reading a receipt should not run programs a PATH happens to offer. Nothing is
+/// downloaded: the models come inside the `rapidocr-onnxruntime` wheel.
 public enum PPOCRInstallation {
     public static func python(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let explicit = environment["KAKEIBO_PYTHON"], !explicit.isEmpty { return explicit }
@@ -16,10 +17,6 @@ public enum PPOCRInstallation {
                 if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
                 directory.deleteLastPathComponent()
             }
-        }
-        for folder in (environment["PATH"] ?? "/usr/bin").split(separator: ":") {
-            let candidate = "\(folder)/python3"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
         return nil
     }

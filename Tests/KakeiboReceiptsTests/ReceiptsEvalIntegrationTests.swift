@@ -1,4 +1,5 @@
 import Foundation
+import KakeiboPPOCR
 import KakeiboTestSupport
 import XCTest
 
@@ -8,40 +9,49 @@ final class ReceiptsEvalIntegrationTests: XCTestCase {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let devSet = repository.deletingLastPathComponent().appendingPathComponent("shared/receipts-dev")
 
-    /// Tesseract 5.3.0, eng, PSM 3, narrow images scaled to 1400 px, date rows re-read at 2x and 3x, digits that ink
-    /// filled in read open (`DigitFill`), a band around the time read when no date is found, at this commit: total
-    /// 55/60, date 58/60, merchant fuzzy 57/60, high-confidence fields 68/68 right. The targets: total 0.90, date 0.95, merchant fuzzy 0.80, high-confidence 0.97.
-    static let floors: [String: Double] = [
-        "total": 0.90,
-        "date": 0.95,
-        "merchant_fuzzy": 0.80,
+    /// Floors per engine on the 60 dev receipts, which the committed model was trained on (with train): a regression
+    /// check, not the yardstick (that is `receipts eval --folds 5`, in the README). Measured at this commit: PP-OCR
+    /// total 57/60, date 59/60, merchant fuzzy 56/60, high-confidence 115/115; Tesseract total 54/60, date 58/60,
+    /// merchant fuzzy 57/60, nothing marked high-confidence (no threshold reached 99.3 % out of fold).
+    static let floors: [String: [String: Double]] = [
+        "ppocr": ["total": 0.90, "date": 0.95, "merchant_fuzzy": 0.85],
+        "tesseract": ["total": 0.85, "date": 0.93, "merchant_fuzzy": 0.85],
     ]
-    static let highConfidenceFloor = 0.97
+    static let highConfidenceFloor = 0.98
 
-    func testEvalOnTheDevSetMeetsTheTargetsAndTheDateFloor() throws {
+    func testEvalOnTheDevSetMeetsTheFloorsWithEachEngine() throws {
         guard FileManager.default.fileExists(atPath: Self.devSet.path) else {
             print("ReceiptsEvalIntegrationTests: skipped, \(Self.devSet.path) is absent")
             throw XCTSkip("\(Self.devSet.path) is absent: the dev receipts live outside the repository")
         }
-        let result = try KakeiboBinary.run(["receipts", "eval", Self.devSet.path, "--format", "json"])
-        XCTAssertEqual(result.status, 0, result.stderr)
-        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        XCTAssertEqual(report["count"] as? Int, 60)
-        let fields = try XCTUnwrap(report["fields"] as? [String: [String: Any]])
-        for name in ["total", "date", "merchant", "merchant_fuzzy"] {
-            let field = try XCTUnwrap(fields[name], name)
-            XCTAssertNotNil(field["correct"] as? Int, name)
-            XCTAssertNotNil(field["accuracy"] as? Double, name)
+        var engines = ["tesseract"]
+        if PPOCRInstallation.python() != nil { engines.insert("ppocr", at: 0) } else { print("ReceiptsEvalIntegrationTests: PP-OCR not installed, Tesseract only") }
+        for engine in engines {
+            let result = try KakeiboBinary.run(["receipts", "eval", Self.devSet.path, "--engine", engine, "--format", "json"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            XCTAssertEqual(report["count"] as? Int, 60)
+            let fields = try XCTUnwrap(report["fields"] as? [String: [String: Any]])
+            for name in ["total", "date", "merchant", "merchant_fuzzy"] {
+                let field = try XCTUnwrap(fields[name], name)
+                XCTAssertNotNil(field["correct"] as? Int, name)
+                XCTAssertNotNil(field["accuracy"] as? Double, name)
+            }
+            for (name, floor) in Self.floors[engine]! {
+                let accuracy = try XCTUnwrap(fields[name]?["accuracy"] as? Double)
+                XCTAssertGreaterThanOrEqual(accuracy, floor, "\(engine): \(name) fell below its floor")
+            }
+            XCTAssertNotNil(report["seconds_per_receipt"] as? Double)
+            let calibration = try XCTUnwrap(report["calibration"] as? [String: Any])
+            let high = try XCTUnwrap(calibration["high_confidence"] as? [String: Any])
+            if (high["count"] as? Int ?? 0) > 0 {
+                XCTAssertGreaterThanOrEqual(try XCTUnwrap(high["accuracy"] as? Double), Self.highConfidenceFloor, "\(engine): high-confidence fields")
+            } else {
+                XCTAssertEqual(engine, "tesseract", "PP-OCR marks fields high-confidence on these receipts")
+            }
+            XCTAssertNotNil(calibration["reliability"] as? [[String: Any]])
+            print("receipts eval --engine \(engine) on the dev set: \(result.stdout)")
         }
-        for (name, floor) in Self.floors {
-            let accuracy = try XCTUnwrap(fields[name]?["accuracy"] as? Double)
-            XCTAssertGreaterThanOrEqual(accuracy, floor, "\(name) fell below its floor")
-        }
-        XCTAssertNotNil(report["seconds_per_receipt"] as? Double)
-        let calibration = try XCTUnwrap(report["calibration"] as? [String: Any])
-        let high = try XCTUnwrap(calibration["high_confidence"] as? [String: Any])
-        XCTAssertGreaterThanOrEqual(try XCTUnwrap(high["accuracy"] as? Double), Self.highConfidenceFloor, "high-confidence fields")
-        print("receipts eval on the dev set: \(result.stdout)")
     }
 
     func testReadRejectsAZeroByteImageWithOneLine() throws {
