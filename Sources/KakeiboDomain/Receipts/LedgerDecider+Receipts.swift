@@ -38,7 +38,7 @@ extension LedgerDecider {
             guard allowEmpty || !value.isEmpty, value.utf8.count <= Scan.maxTextBytes else {
                 throw invalid("\(field) must be 1 to \(Scan.maxTextBytes) bytes")
             }
-            if value.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            if FreeText.containsControlCharacter(value) {
                 throw invalid("\(field) contains a control character")
             }
         }
