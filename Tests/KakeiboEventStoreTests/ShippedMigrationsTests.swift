@@ -18,7 +18,7 @@ final class ShippedMigrationsTests: XCTestCase {
     func testEveryShippedMigrationIsPinnedAndUnchanged() {
         var changed: [String] = []
         for (identifier, sql) in embeddedMigrations {
-            let digest = EventHasher.hex(EventHasher.sha256(Array(sql.utf8)))
+            let digest = sha256Hex(Array(sql.utf8))
             guard let pin = Self.pinned[identifier] else {
                 XCTFail("\(identifier).sql is not pinned: add \"\(identifier)\": \"\(digest)\" to ShippedMigrationsTests.pinned")
                 continue

@@ -159,7 +159,7 @@ public final class Ledger: Sendable {
         // lists every field and value. A later Kakeibo may describe a command differently, so a
         // retry across an upgrade can be refused as a conflict, which is the safe direction.
         let commandHash = options.idempotencyKey.map { _ in
-            EventHasher.hex(EventHasher.sha256(Array((options.fingerprint ?? String(reflecting: command)).utf8)))
+            sha256Hex(Array((options.fingerprint ?? String(reflecting: command)).utf8))
         }
         if let key = options.idempotencyKey, let prior = try EventLog.priorCommand(key: key, in: db) {
             guard prior.hash == commandHash else { throw EventStoreError.idempotencyConflict(key: key) }
