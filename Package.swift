@@ -44,7 +44,7 @@ let package = Package(
         .target(
             name: "KakeiboInterop",
             dependencies: [
-                "KakeiboDomain", "KakeiboLedger", "KakeiboReceipts", "KakeiboTesseract",
+                "KakeiboDomain", "KakeiboEventStore", "KakeiboLedger", "KakeiboReceipts", "KakeiboTesseract",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -395,10 +395,10 @@ public struct LedgerDecider<State: LedgerStateReader> {
 
     /// Free text ends up in terminals and exports: keep it printable and bounded.
     private func checkText(_ text: String, field: String) throws {
-        guard !text.isEmpty, text.utf8.count <= 500 else {
-            throw LedgerError.invalidText(field: field, reason: "it must be 1 to 500 bytes long")
+        guard !text.isEmpty, text.utf8.count <= FreeText.maximumBytes else {
+            throw LedgerError.invalidText(field: field, reason: "it must be 1 to \(FreeText.maximumBytes) bytes long")
         }
-        if text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+        if FreeText.containsControlCharacter(text) {
             throw LedgerError.invalidText(field: field, reason: "it contains a control character")
         }
         // Bidirectional controls reorder what a terminal shows: `history` could be made to lie.

@@ -15,20 +15,11 @@ extension LedgerDecider {
             to = try categoryAccount(category, type: .expense)
         } else {
             // Like a capture without a category: a confident suggestion, else `expenses:unknown`.
-            suggestion = try state.categorySuggestion(payee: payee, amount: total,
-                                                      itemWords: SuggestionFeatures.itemTokens(scan.items.map(\.text)))
-            if let id = suggestion?.accountID, let suggested = try state.account(id: id), suggested.currency == total.currency {
-                to = try categoryAccount(suggested.name.rawValue, type: .expense)
-            } else if let fallback = try state.account(named: AppliedSuggestion.uncategorisedExpenses) {
-                to = try categoryAccount(fallback.name.rawValue, type: .expense)
-            } else {
-                let name = try AccountName(AppliedSuggestion.uncategorisedExpenses)
-                to = Account(id: context.makeID(), name: name, type: .expense, currency: total.currency)
-                events.append(.accountOpened(.init(accountID: to.id, name: name, type: .expense, currency: total.currency)))
-            }
-            if suggestion?.accountID != nil, to.name.rawValue == AppliedSuggestion.uncategorisedExpenses {
-                suggestion?.accountID = nil // not applied (another currency): an abstention, as far as the log goes
-            }
+            let filed = try fileUncategorised(total, payee: payee, itemWords: SuggestionFeatures.itemTokens(scan.items.map(\.text)),
+                                              fallback: AppliedSuggestion.uncategorisedExpenses)
+            to = filed.account
+            suggestion = filed.suggestion
+            events = filed.opened
         }
         var expense = try moneyMoved(.init(amount: total.decimalString, currency: total.currency, date: input.date,
                                            from: from.name.rawValue, to: to.name.rawValue, payee: payee),
@@ -47,7 +38,7 @@ extension LedgerDecider {
             guard allowEmpty || !value.isEmpty, value.utf8.count <= Scan.maxTextBytes else {
                 throw invalid("\(field) must be 1 to \(Scan.maxTextBytes) bytes")
             }
-            if value.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            if FreeText.containsControlCharacter(value) {
                 throw invalid("\(field) contains a control character")
             }
         }

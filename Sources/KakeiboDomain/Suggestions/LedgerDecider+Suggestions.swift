@@ -3,32 +3,49 @@
 // the event stores it, and a replay reads it back instead of guessing again.
 
 extension LedgerDecider {
-    /// An expense with no category: the suggested one when confident, else `expenses:unknown`
-    /// (opened on first use). The event says which, and with what confidence.
+    /// Where an uncategorised amount is filed, and the suggestion (or abstention) the event records.
+    struct FiledAmount {
+        var account: Account
+        var suggestion: AppliedSuggestion?
+        /// `AccountOpened` for the fallback, the first time it is used.
+        var opened: [LedgerEvent]
+    }
+
+    /// The one rule for an expense with no category: the suggested category when the suggester is
+    /// confident and that category can take `amount`, else `fallback` (`expenses:unknown`), opened
+    /// on first use. Captures and receipt imports both file through it.
+    func fileUncategorised(_ amount: Money, payee: String?, itemWords: [String] = [], fallback: String) throws -> FiledAmount {
+        let (suggested, suggestion) = amount.isZero ? (nil, nil) : try confidentCategory(payee: payee, amount: amount, itemWords: itemWords)
+        if let suggested { return FiledAmount(account: suggested, suggestion: suggestion, opened: []) }
+        if let existing = try state.account(named: fallback) {
+            return FiledAmount(account: try categoryAccount(existing.name.rawValue, type: .expense), suggestion: suggestion, opened: [])
+        }
+        let name = try AccountName(fallback)
+        let account = Account(id: context.makeID(), name: name, type: .expense, currency: amount.currency)
+        return FiledAmount(account: account, suggestion: suggestion,
+                           opened: [.accountOpened(.init(accountID: account.id, name: name, type: .expense, currency: amount.currency))])
+    }
+
+    /// The suggester's answer for `amount` and the category account it names, when that is an expense
+    /// category that can take `amount`; otherwise no account, and the suggestion's account cleared,
+    /// because an event must never name a category it did not apply. Nil, nil: no suggester.
+    func confidentCategory(payee: String?, amount: Money, itemWords: [String] = []) throws -> (Account?, AppliedSuggestion?) {
+        guard var suggestion = try state.categorySuggestion(payee: payee, amount: amount, itemWords: itemWords) else { return (nil, nil) }
+        let account = try suggestion.accountID.flatMap { try state.account(id: $0) }
+            .flatMap { try? categoryAccount($0.name.rawValue, type: .expense) }
+            .flatMap { $0.currency == amount.currency ? $0 : nil }
+        if account == nil { suggestion.accountID = nil }
+        return (account, suggestion)
+    }
+
+    /// An expense with no category, filed by `fileUncategorised`; `input.to` is the fallback.
     func captureSuggested(_ input: LedgerCommand.MoneyInput, from: Account) throws -> [LedgerEvent] {
         let amount: Money
         do { amount = try Money.parse(input.amount, currency: input.currency ?? from.currency) } catch { throw LedgerError.money(error) }
-        var suggestion = amount.isZero ? nil : try state.categorySuggestion(payee: input.payee, amount: amount)
-        // The event must never name a category it did not apply.
-        let suggested = try suggestion?.accountID.flatMap { try state.account(id: $0) }
-            .flatMap { try? categoryAccount($0.name.rawValue, type: .expense) }
-        if suggested == nil { suggestion?.accountID = nil }
-        var events: [LedgerEvent] = []
-        let to: Account
-        if let suggested {
-            to = suggested
-        } else if let fallback = try state.account(named: input.to) {
-            to = try categoryAccount(fallback.name.rawValue, type: .expense)
-        } else {
-            let name = try AccountName(input.to)
-            let id = context.makeID()
-            to = Account(id: id, name: name, type: .expense, currency: amount.currency)
-            events.append(.accountOpened(.init(accountID: id, name: name, type: .expense, currency: amount.currency)))
-        }
-        var moved = try moneyMoved(input, from: from, to: to)
-        moved.suggestion = suggestion
-        events.append(.expenseCaptured(moved))
-        return events
+        let filed = try fileUncategorised(amount, payee: input.payee, fallback: input.to)
+        var moved = try moneyMoved(input, from: from, to: filed.account)
+        moved.suggestion = filed.suggestion
+        return filed.opened + [.expenseCaptured(moved)]
     }
 
     /// Replaces the account of posting `index` by a confident suggestion when that posting is a
@@ -37,16 +54,9 @@ extension LedgerDecider {
         guard recorded.postings.indices.contains(index) else { return }
         let posting = recorded.postings[index]
         guard posting.amount.minorUnits > 0, try state.account(id: posting.accountID)?.type == .expense else { return }
-        guard let suggestion = try state.categorySuggestion(payee: recorded.payee, amount: posting.amount) else { return }
-        var applied = suggestion
-        if let id = suggestion.accountID {
-            if let suggested = try state.account(id: id).flatMap({ try? categoryAccount($0.name.rawValue, type: .expense) }),
-               suggested.currency == posting.amount.currency {
-                recorded.postings[index].accountID = suggested.id
-            } else {
-                applied.accountID = nil   // never name a category that was not applied
-            }
-        }
-        recorded.suggestion = applied
+        let (suggested, suggestion) = try confidentCategory(payee: recorded.payee, amount: posting.amount)
+        guard let suggestion else { return }
+        if let suggested { recorded.postings[index].accountID = suggested.id }
+        recorded.suggestion = suggestion
     }
 }

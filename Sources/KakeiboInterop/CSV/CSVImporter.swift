@@ -1,6 +1,6 @@
-import Crypto
 import Foundation
 import KakeiboDomain
+import KakeiboEventStore
 import KakeiboLedger
 
 /// Turns a bank's CSV statement into transactions between the bank account (`account1`) and the
@@ -92,12 +92,6 @@ public enum CSVImporter {
     /// SHA-256 over the bank account and the row's trimmed cells (first 32 hex digits).
     static func fingerprint(_ cells: [String], account: AccountName) -> String {
         let text = "v1\u{1E}\(account.rawValue)\u{1E}" + cells.joined(separator: "\u{1F}")
-        let hex = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for byte in SHA256.hash(data: Array(text.utf8)).prefix(16) {
-            out.append(hex[Int(byte >> 4)])
-            out.append(hex[Int(byte & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        return sha256Hex(Array(text.utf8), prefix: 16)
     }
 }

@@ -1,3 +1,5 @@
+import KakeiboDomain
+
 /// RFC 4180 records with where each cell starts: quoted cells may hold separators, doubled quotes
 /// and line breaks. Cells are text and only text: nothing is ever evaluated, so a cell such as
 /// `=HYPERLINK(…)` is kept as the characters it is.
@@ -59,9 +61,9 @@ struct CSVTable {
                     break
                 }
                 let c = scalars[i]
-                if c.value < 0x20 && c != "\t" || (0x7F...0x9F).contains(c.value) {
+                if FreeText.isControl(c, allowing: ["\t"]) {
                     var shown = location(column)
-                    shown.text = String(String.UnicodeScalarView(scalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0 }))
+                    shown.text = FreeText.withControlsShown(String(String.UnicodeScalarView(scalars)))
                     throw .controlCharacter(shown, scalar: c.value)
                 }
                 if inQuotes {

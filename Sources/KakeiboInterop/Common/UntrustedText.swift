@@ -1,8 +1,10 @@
+import KakeiboDomain
+
 /// Text that came from a file: tabs become spaces, runs of spaces collapse, ends are trimmed, so
 /// what reaches a payee or memo is printable (control characters are refused earlier, by line).
 enum UntrustedText {
     /// The longest payee, memo or comment the ledger accepts, in UTF-8 bytes.
-    static let maximumBytes = 500
+    static let maximumBytes = FreeText.maximumBytes
 
     static func clean(_ text: Substring) -> String? {
         var result = ""

@@ -1,5 +1,5 @@
-import Crypto
 import KakeiboDomain
+import KakeiboEventStore
 import KakeiboLedger
 
 /// Turns a read journal into ledger commands and records them in one batch: all or nothing.
@@ -166,14 +166,6 @@ public enum JournalImporter {
         for posting in input.postings {
             text += "\u{1E}\(posting.account)\u{1F}\(posting.amount ?? "")\u{1F}\(posting.currency?.code ?? "")\u{1F}\(posting.memo ?? "")"
         }
-        let hash = SHA256.hash(data: Array(text.utf8))
-        let hex = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(32)
-        for byte in hash.prefix(16) {
-            out.append(hex[Int(byte >> 4)])
-            out.append(hex[Int(byte & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        return sha256Hex(Array(text.utf8), prefix: 16)
     }
 }

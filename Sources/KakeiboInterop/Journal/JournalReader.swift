@@ -98,7 +98,7 @@ public struct JournalReader {
             if let bad = UntrustedText.firstControlCharacter(lineBytes) {
                 let column = String(decoding: lineBytes.prefix(bad.offset), as: UTF8.self).count + 1
                 var shown = location
-                shown.text = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0 }))
+                shown.text = FreeText.withControlsShown(text)
                 throw .controlCharacter(shown.at(column: column), scalar: bad.scalar)
             }
             if inCommentBlock {

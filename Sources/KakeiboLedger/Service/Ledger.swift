@@ -159,7 +159,7 @@ public final class Ledger: Sendable {
         // lists every field and value. A later Kakeibo may describe a command differently, so a
         // retry across an upgrade can be refused as a conflict, which is the safe direction.
         let commandHash = options.idempotencyKey.map { _ in
-            EventHasher.hex(EventHasher.sha256(Array((options.fingerprint ?? String(reflecting: command)).utf8)))
+            sha256Hex(Array((options.fingerprint ?? String(reflecting: command)).utf8))
         }
         if let key = options.idempotencyKey, let prior = try EventLog.priorCommand(key: key, in: db) {
             guard prior.hash == commandHash else { throw EventStoreError.idempotencyConflict(key: key) }
@@ -173,6 +173,9 @@ public final class Ledger: Sendable {
 
         let now = environment.now()
         let today = LocalDate(unixMilliseconds: now, utcOffsetSeconds: try utcOffset(store, at: now))
+        // Earlier entries of the same batch teach the suggester: their counts are written before a
+        // decision that reads them, and only then, so a batch of categorised rows flushes once.
+        if command.readsSuggestions { try store.flushSuggestions() }
         var decider = LedgerDecider(state: store, context: DecisionContext(today: today, makeID: environment.makeID))
         let events = try decider.decide(command)
 
@@ -293,6 +296,19 @@ public final class Ledger: Sendable {
         try writer.read { db in
             let head = try EventLog.head(in: db)
             return ChainDigest(position: head.position, hash: head.hash)
+        }
+    }
+}
+
+extension LedgerCommand {
+    /// Whether deciding the command may ask the category suggester: an expense, a receipt or an
+    /// imported posting that arrives without a category.
+    var readsSuggestions: Bool {
+        switch self {
+        case .captureExpense(let input): input.suggestCategory
+        case .recordTransaction(let input): input.suggestCategoryFor != nil
+        case .importReceipt(let input): input.category == nil
+        default: false
         }
     }
 }

@@ -62,8 +62,7 @@ extension SQLiteProjectionStore {
                 try attachReceiptItemWords(receiptID: scan.receiptID, transactionID: expense.transactionID)
             }
         }
-        try db.execute(sql: "DELETE FROM suggestion_features")
-        try db.execute(sql: "DELETE FROM suggestion_classes")
+        try clearSuggestionCounts()
         try db.execute(sql: "INSERT OR IGNORE INTO projection_checkpoints (projection, position) SELECT ?, position FROM projection_checkpoints WHERE projection = 'ledger'",
                        arguments: [Self.backfillMarker])
         try db.execute(sql: "DELETE FROM projection_checkpoints WHERE projection = ?", arguments: [Self.itemWordsBackfillMarker])

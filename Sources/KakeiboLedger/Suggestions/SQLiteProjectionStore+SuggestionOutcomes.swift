@@ -38,8 +38,10 @@ extension SQLiteProjectionStore {
 
     // MARK: - Suggesting inside a write
 
+    /// A read: it never writes. The write path flushes the counts before a decision that reads
+    /// them (`LedgerCommand.readsSuggestions`), so earlier entries of the same batch teach it too.
+
     func categorySuggestion(payee: String?, amount: Money, itemWords: [String]) throws -> AppliedSuggestion? {
-        try flushSuggestions() // earlier entries of the same batch have taught it too
         let suggestion = try categorySuggester(payee: payee, amount: amount, itemWords: itemWords, threshold: AppliedSuggestion.defaultThreshold)
             .suggest(payee: payee, amount: amount, itemWords: itemWords)
         return AppliedSuggestion(accountID: suggestion.accountID, confidenceBasisPoints: suggestion.confidenceBasisPoints)

@@ -27,7 +27,7 @@ public struct WidgetDocument: Hashable, Sendable {
     public static func contentHash(of document: JSONValue) -> String {
         var object = document.objectValue ?? [:]
         object["contentHash"] = nil
-        return EventHasher.hex(EventHasher.sha256(JSONValue.object(object).canonicalBytes()))
+        return sha256Hex(JSONValue.object(object).canonicalBytes())
     }
 
     public var contentHash: String { json["contentHash"]?.stringValue ?? "" }

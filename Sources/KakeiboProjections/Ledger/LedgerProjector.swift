@@ -45,7 +45,7 @@ public enum LedgerProjector {
             if case .expenseCaptured(let e) = event, let receiptID = e.receiptID {
                 try store.attachReceiptItemWords(receiptID: receiptID, transactionID: transaction.id)
             }
-            try learn(transaction, delta: 1, store)
+            try SuggestionLearning.learn(transaction, delta: 1, into: store)
             if let suggestion = event.suggestion {
                 try store.insertSuggestionOutcome(SuggestionOutcome(
                     transactionID: transaction.id, accountID: suggestion.accountID,
@@ -57,8 +57,8 @@ public enum LedgerProjector {
             try post(before.postings, sign: -1, to: store)
             try post(after.postings, sign: 1, to: store)
             try store.updateTransaction(after, at: position)
-            try learn(before, delta: -1, store)
-            try learn(after, delta: 1, store)
+            try SuggestionLearning.learn(before, delta: -1, into: store)
+            try SuggestionLearning.learn(after, delta: 1, into: store)
             if var outcome = try store.suggestionOutcome(transactionID: e.transactionID) {
                 let previous = outcome
                 outcome.apply(editedAt: recordedAt, before: before, after: after)
@@ -67,7 +67,7 @@ public enum LedgerProjector {
         case .transactionVoided(let e):
             var transaction = try existingTransaction(e.transactionID, store)
             try post(transaction.postings, sign: -1, to: store)
-            try learn(transaction, delta: -1, store)
+            try SuggestionLearning.learn(transaction, delta: -1, into: store)
             transaction.isVoided = true
             transaction.version += 1
             try store.updateTransaction(transaction, at: position)
@@ -89,30 +89,6 @@ public enum LedgerProjector {
             // The expense that follows carries the money; its item words teach the suggester.
             let words = SuggestionFeatures.itemTokens(e.items.map(\.text))
             if !words.isEmpty { try store.saveReceiptItemWords(words, receiptID: e.receiptID) }
-        }
-    }
-
-    /// Expenses teach the category suggester; an edit unlearns the old state and learns the new,
-    /// so a corrected category moves the evidence, and a void takes it away. A recorded transaction
-    /// (an imported statement row or journal entry) teaches too when exactly one of its postings is
-    /// an expense and that posting spends: a split says nothing about a single category.
-    private static func learn(_ transaction: LedgerTransaction, delta: Int64, _ store: some ProjectionStore) throws {
-        switch transaction.kind {
-        case .expense:
-            guard let category = transaction.toAccountID else { return }
-            try store.learnSuggestion(accountID: category, payee: transaction.payee, amount: transaction.amount,
-                                      itemWords: try store.receiptItemWords(transactionID: transaction.id), delta: delta)
-        case .general:
-            var expense: Posting?
-            for posting in transaction.postings where try store.account(id: posting.accountID)?.type == .expense {
-                guard expense == nil else { return }
-                expense = posting
-            }
-            guard let expense, expense.amount.minorUnits > 0 else { return }
-            try store.learnSuggestion(accountID: expense.accountID, payee: transaction.payee, amount: expense.amount, itemWords: [],
-                                      delta: delta)
-        case .income, .transfer:
-            return
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import KakeiboDomain
 
 /// Writing to the terminal. Text that came from users or files is stripped of control
 /// characters first, so nothing stored in a ledger can move the cursor or retitle a window.
@@ -17,9 +18,7 @@ enum Terminal {
     }
 
     static func safe(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { scalar in
-            !(scalar.value < 0x20 && scalar != "\n" && scalar != "\t") && !(0x7F...0x9F).contains(scalar.value)
-        }))
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { !FreeText.isControl($0, allowing: ["\n", "\t"]) }))
     }
 
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }

@@ -94,45 +94,8 @@ final class KakeiboSandbox {
                              stdout: output.stdout, stderr: output.stderr)
     }
 
-    /// Finds the `kakeibo` executable built next to this test bundle.
-    static func locateBinary() throws -> URL {
-        if let override = ProcessInfo.processInfo.environment["KAKEIBO_BIN"], !override.isEmpty {
-            return URL(fileURLWithPath: override)
-        }
-        var candidates: [URL] = []
-        for bundle in [Bundle.main] + Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" || bundle == Bundle.main {
-            candidates.append(bundle.bundleURL)
-            candidates.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        if let executable = Bundle.main.executableURL {
-            candidates.append(executable.deletingLastPathComponent())
-        }
-        // macOS: …/debug/KakeiboPackageTests.xctest/Contents/MacOS/KakeiboPackageTests
-        if let executable = Bundle.main.executableURL {
-            var url = executable
-            for _ in 0..<4 {
-                url.deleteLastPathComponent()
-                candidates.append(url)
-            }
-        }
-        for directory in candidates {
-            let url = directory.appendingPathComponent("kakeibo")
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-               FileManager.default.isExecutableFile(atPath: url.path) {
-                return url
-            }
-        }
-        throw BinaryNotFound(searched: candidates.map(\.path))
-    }
-
-    struct BinaryNotFound: Error, CustomStringConvertible {
-        var searched: [String]
-        var description: String {
-            "the kakeibo executable was not found next to the test bundle; build it first "
-                + "(swift build --build-tests) or set KAKEIBO_BIN. Searched: \(searched.joined(separator: ", "))"
-        }
-    }
+    /// Finds the `kakeibo` executable built next to this test bundle (`KakeiboBinary`).
+    static func locateBinary() throws -> URL { try KakeiboBinary.locate() }
 }
 
 /// Base class: a fresh sandbox per test, plus assertions shared by every command family.

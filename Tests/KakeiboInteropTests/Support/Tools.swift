@@ -17,20 +17,11 @@ enum Tools {
 
     static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
 
-    /// `kakeibo` next to the test bundle (or `$KAKEIBO_BIN`).
+    /// `kakeibo` next to the test bundle (or `$KAKEIBO_BIN`), found by `KakeiboBinary`.
     static func kakeiboBinary() throws -> URL {
-        if let override = ProcessInfo.processInfo.environment["KAKEIBO_BIN"], !override.isEmpty {
-            return URL(fileURLWithPath: override)
+        do { return try KakeiboBinary.locate() } catch {
+            throw XCTSkip("the kakeibo executable was not found next to the test bundle; run swift build --build-tests")
         }
-        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-            let candidate = bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("kakeibo")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        if let executable = Bundle.main.executableURL {
-            let candidate = executable.deletingLastPathComponent().appendingPathComponent("kakeibo")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        throw XCTSkip("the kakeibo executable was not found next to the test bundle; run swift build --build-tests")
     }
 
     /// The first of `names` on PATH, or nil.

@@ -22,7 +22,7 @@ final class WidgetSnapshotTests: LedgerTestCase {
             XCTAssertEqual(parsed["schemaVersion"], 1, document.fileName)
             var body = parsed.objectValue!
             body["contentHash"] = nil
-            XCTAssertEqual(document.contentHash, EventHasher.hex(EventHasher.sha256(JSONValue.object(body).canonicalBytes())),
+            XCTAssertEqual(document.contentHash, sha256Hex(JSONValue.object(body).canonicalBytes()),
                            document.fileName)
             XCTAssertTrue(document.fileContents.hasSuffix("}\n"))
         }

@@ -1,0 +1,31 @@
+@testable import KakeiboEventStore
+import XCTest
+
+/// A shipped migration is never edited (a ledger that already ran it would never see the change):
+/// the SHA-256 of every `Migrations/*.sql` the binary embeds is pinned here. A new migration is a
+/// new numbered file, pinned in the same commit; a failure here means a shipped one was touched.
+final class ShippedMigrationsTests: XCTestCase {
+    static let pinned: [String: String] = [
+        "0001_event_log": "41fe3970537ea2f7728309b35c50131fbb4eda8a321edd6ffa9618ec578e4a37",
+        "0002_projections": "27d717f072cf43ffb01930ef197ccd164a8e98c98c261c9f08f7aa7233862a45",
+        "0003_plans": "a3154a3cd9f6055adbc1f8f2856314fc76fd28b84648f2cd2e72aff6aa844bbd",
+        "0004_suggestions": "81a4f557a3b7b56922dcff6298083b66c5b7ba21202bea05b90edc501dd6e6ca",
+        "0005_suggestion_outcomes": "f03b4681a0bcf7767c8a1602e2b329aef917bae8178db15500f1a27cc6cc591a",
+        "0006_receipt_item_words": "352b8fc1f405a6510c60ee7958ed89434ce600f7b14009959af4ef9eba0754a2",
+        "0007_suggestion_totals": "2ce968f3283fce132b1f931e9afd1571a5d274e2fe3db6b7ff833055796e9926",
+    ]
+
+    func testEveryShippedMigrationIsPinnedAndUnchanged() {
+        var changed: [String] = []
+        for (identifier, sql) in embeddedMigrations {
+            let digest = sha256Hex(Array(sql.utf8))
+            guard let pin = Self.pinned[identifier] else {
+                XCTFail("\(identifier).sql is not pinned: add \"\(identifier)\": \"\(digest)\" to ShippedMigrationsTests.pinned")
+                continue
+            }
+            if pin != digest { changed.append("\(identifier).sql: pinned \(pin), now \(digest)") }
+        }
+        XCTAssertEqual(changed, [], "shipped migrations were edited; add a new numbered migration instead")
+        XCTAssertEqual(Set(Self.pinned.keys), Set(LedgerDatabase.knownMigrations), "a pinned migration is missing from Migrations/")
+    }
+}
