@@ -60,7 +60,9 @@ public enum DateExpression {
               (1...9998).contains(year) else { throw refuse }
         let rest = word.dropFirst(4)
         if rest.isEmpty { return months(try LocalDate(year: year, month: 1, day: 1), 12) }
-        if rest.hasPrefix("-q"), let q = Int(rest.dropFirst(2)), (1...4).contains(q), rest.count == 3 {
+        // 2026-Q3 (ISO) or 2026q3 (hledger 1.25).
+        let quarter = rest.hasPrefix("-q") ? rest.dropFirst(2) : rest.hasPrefix("q") ? rest.dropFirst() : nil
+        if let quarter, quarter.count == 1, let q = Int(quarter), (1...4).contains(q) {
             return months(try LocalDate(year: year, month: 3 * q - 2, day: 1), 3)
         }
         if rest.hasPrefix("-w"), rest.count == 4, let w = Int(rest.dropFirst(2)), (1...53).contains(w) {
