@@ -13,6 +13,7 @@ struct Kakeibo: ParsableCommand {
             Every change is an event appended to a hash-chained log in a SQLite file; balances and \
             registers are rebuilt from it. Nothing is ever overwritten: edits and voids are new events.
             """,
+        version: KakeiboVersion.text,
         subcommands: [
             Init.self, AccountCommand.self, CategoryCommand.self,
             Expense.self, Income.self, Transfer.self, Txn.self, Edit.self, VoidCommand.self,
