@@ -43,7 +43,9 @@ struct Kakeibo: ParsableCommand {
         } catch {
             // Usage errors too get one line; `--help` shows the rest.
             let code = exitCode(for: error)
-            Terminal.printError(message(for: error) + (code == .validationFailure ? " (see `kakeibo help`)" : ""))
+            let guess = message(for: error).lowercased().contains("unexpected argument")
+                ? suggestion(for: Array(CommandLine.arguments.dropFirst())).map { "; did you mean \($0)?" } : nil
+            Terminal.printError(message(for: error) + (guess ?? "") + (code == .validationFailure ? " (see `kakeibo help`)" : ""))
             Foundation.exit(code.rawValue)
         }
     }

@@ -199,4 +199,14 @@ final class PeriodReportCommandTests: KakeiboCLITestCase {
         // The schema is the number of the last migration; another branch may add one.
         XCTAssertNotNil(result.out.wholeMatch(of: /kakeibo \d+\.\d+\.\d+ \(ledger schema \d+\)/), result.out)
     }
+
+    func testHledgerAbbreviationsAndAGuessForAMisspeltCommand() throws {
+        try importedLedger()
+        XCTAssertEqual(try ok("bal", "-Y", "--format", "csv").out, try ok("balance", "-Y", "--format", "csv").out)
+        XCTAssertEqual(try ok("reg", "rent", "--format", "csv").out, try ok("register", "rent", "--format", "csv").out)
+        assertFailure(try kakeibo("balanse"), mentioning: ["did you mean balance?"])
+        let unrelated = try kakeibo("foo")
+        XCTAssertNotEqual(unrelated.exitCode, 0)
+        XCTAssertFalse(unrelated.stderr.contains("did you mean"), "\(unrelated)")
+    }
 }

@@ -5,7 +5,8 @@ import KakeiboProjections
 
 struct Balance: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Account balances: a tree with roll-ups (table), or one row per account and currency (csv).")
+        abstract: "Account balances: a tree with roll-ups (table), or one row per account and currency (csv).",
+        aliases: ["bal"])
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var scope: ScopeOptions

@@ -3,7 +3,7 @@ import KakeiboDomain
 import KakeiboLedger
 
 struct Register: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Postings in date order with a running balance.")
+    static let configuration = CommandConfiguration(abstract: "Postings in date order with a running balance.", aliases: ["reg"])
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var scope: ScopeOptions
