@@ -59,13 +59,15 @@ extension Ledger {
             starts = [LocalDate(daysSinceEpoch: -719_162)]
             names = ["amount"]
         }
+        let column = Dictionary(uniqueKeysWithValues: starts.enumerated().map { ($0.element, $0.offset) })
         struct Key: Hashable { var account: String; var currency: Currency }
         var cells: [Key: (type: AccountType, sums: [WideSum])] = [:]
         for row in rows {
             let key = Key(account: Self.clip(row.account, depth: depth), currency: row.amount.currency)
             // The column holding the date; before the first column counts into it only for a balance sheet.
-            var index = starts.lastIndex { $0 <= row.date } ?? -1
-            if index < 0 { guard historical else { continue }; index = 0 }
+            var index: Int
+            if let interval { index = column[interval.bucket(of: row.date).begin] ?? -1 } else { index = 0 }
+            if index < 0 || row.date < starts[0] { guard historical else { continue }; index = 0 }
             if cells[key] == nil { cells[key] = (row.type, Array(repeating: WideSum(), count: starts.count)) }
             cells[key]!.sums[index].add(row.amount.minorUnits)
         }
