@@ -13,11 +13,12 @@ struct Kakeibo: ParsableCommand {
             Every change is an event appended to a hash-chained log in a SQLite file; balances and \
             registers are rebuilt from it. Nothing is ever overwritten: edits and voids are new events.
             """,
+        version: KakeiboVersion.text,
         subcommands: [
             Init.self, AccountCommand.self, CategoryCommand.self,
             Expense.self, Income.self, Transfer.self, Txn.self, Edit.self, VoidCommand.self,
             BudgetCommand.self, GoalCommand.self, WidgetsCommand.self, Suggest.self, Forecast.self,
-            Balance.self, Register.self, History.self, Log.self, Verify.self, Replay.self,
+            Balance.self, Register.self, IncomeStatement.self, BalanceSheet.self, History.self, Log.self, Verify.self, Replay.self,
             Batch.self, ImportCommand.self, ExportCommand.self, ReceiptsCommand.self,
         ])
 
@@ -42,7 +43,9 @@ struct Kakeibo: ParsableCommand {
         } catch {
             // Usage errors too get one line; `--help` shows the rest.
             let code = exitCode(for: error)
-            Terminal.printError(message(for: error) + (code == .validationFailure ? " (see `kakeibo help`)" : ""))
+            let guess = message(for: error).lowercased().contains("unexpected argument")
+                ? suggestion(for: Array(CommandLine.arguments.dropFirst())).map { "; did you mean \($0)?" } : nil
+            Terminal.printError(message(for: error) + (guess ?? "") + (code == .validationFailure ? " (see `kakeibo help`)" : ""))
             Foundation.exit(code.rawValue)
         }
     }

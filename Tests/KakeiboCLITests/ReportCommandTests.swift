@@ -196,7 +196,8 @@ final class ReportCommandTests: KakeiboCLITestCase {
     }
 
     /// Account names are case-sensitive (`Expenses:Travel` and `expenses:travel` are two accounts),
-    /// so the register of `expenses` must not pick up `Expenses:…`, and `EXPENSES` is no account.
+    /// so the register of the account `expenses` must not pick up `Expenses:…`; `EXPENSES` names no account,
+    /// so it is a pattern, case-insensitive as in hledger (issue 16), and matches both.
     func testRegisterMatchesAccountNamesCaseSensitively() throws {
         try initialisedLedger()
         try ok("account", "open", "Expenses:Travel", "--type", "expense")
@@ -206,7 +207,8 @@ final class ReportCommandTests: KakeiboCLITestCase {
             date,id,payee,account,currency,amount,balance
             2026-11-02,\(groceries),,expenses:groceries,USD,1.00,1.00
             """)
-        assertFailure(try kakeibo("register", "EXPENSES"), mentioning: ["no account \"EXPENSES\" and none under it"])
+        XCTAssertEqual(try ok("register", "EXPENSES", "--format", "csv").stdoutLines.count, 3)
+        assertFailure(try kakeibo("register", "TRAVELS"), mentioning: ["no account \"TRAVELS\" and none under it"])
     }
 
     func testCSVCellsThatLookLikeFormulasAreNeutralised() throws {

@@ -5,13 +5,27 @@ import KakeiboProjections
 
 struct Balance: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Account balances: a tree with roll-ups (table), or one row per account and currency (csv).")
+        abstract: "Account balances: a tree with roll-ups (table), or one row per account and currency (csv).",
+        aliases: ["bal"])
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var scope: ScopeOptions
+    @OptionGroup var period: ReportOptions
+    @OptionGroup var columns: ColumnOptions
+    @Argument(help: ArgumentHelp("Query terms: account patterns (regular expressions), payee:, desc:, amt:<N, date:, not:.",
+                                 valueName: "query"))
+    var query: [String] = []
 
     func run() throws {
-        let report = try global.openLedger().balances(scope.scope)
+        let ledger = try global.openLedger()
+        let query = try period.query(words: query, today: try ledger.today())
+        if let interval = columns.interval {
+            return Printer.periods(try ledger.periodBalances(query, interval: interval, depth: columns.depth, scope.scope),
+                                   format: output.format)
+        }
+        let report = query.isEmpty && columns.depth == nil
+            ? try ledger.balances(scope.scope)
+            : try ledger.balances(query, depth: columns.depth, scope.scope)
         switch output.format {
         case .csv:
             print(CSVWriter.render(header: ["account", "currency", "amount"], rows: report.accounts.map {

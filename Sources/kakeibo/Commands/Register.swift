@@ -3,14 +3,22 @@ import KakeiboDomain
 import KakeiboLedger
 
 struct Register: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Postings in date order with a running balance.")
+    static let configuration = CommandConfiguration(abstract: "Postings in date order with a running balance.", aliases: ["reg"])
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var scope: ScopeOptions
-    @Argument(help: "An account; its sub-accounts are included. All accounts when omitted.") var account: String?
+    @OptionGroup var period: ReportOptions
+    @Argument(help: ArgumentHelp("""
+        An account (its sub-accounts are included), or query terms: account patterns (regular expressions), \
+        payee:, desc:, amt:<N, date:, not:. All postings when omitted.
+        """, valueName: "query"))
+    var query: [String] = []
 
     func run() throws {
-        let report = try global.openLedger().register(account: account, scope.scope)
+        let ledger = try global.openLedger()
+        let today = try ledger.today()
+        let query = try ledger.registerQuery(words: query) { try period.query(words: $0, today: today) }
+        let report = try ledger.register(query, scope.scope)
         switch output.format {
         case .json:
             Printer.json(.array(report.entries.map { entry in

@@ -1,4 +1,5 @@
 import KakeiboDomain
+import KakeiboLedger
 import KakeiboEventStore
 import KakeiboTesseract
 
@@ -13,7 +14,7 @@ struct CommandFailure: Error {
     }
 
     static func isLedgerError(_ error: any Error) -> Bool {
-        error is LedgerError || error is EventStoreError || error is MoneyError || error is DateError
+        error is LedgerError || error is ReportQueryError || error is EventStoreError || error is MoneyError || error is DateError
             || error is TesseractError || EventStoreError(storageFailure: error, path: nil) != nil
     }
 

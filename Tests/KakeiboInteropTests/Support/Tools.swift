@@ -55,12 +55,13 @@ enum Tools {
     /// Runs a tool. `kakeibo` gets a small fixed environment (clock, actor, no `KAKEIBO_DB`); peers
     /// (hledger, python) inherit ours, since some find their installation through `HOME`.
     @discardableResult
-    static func run(_ executable: URL, _ arguments: [String], stdin: String? = nil, in directory: URL? = nil) throws -> Output {
+    static func run(_ executable: URL, _ arguments: [String], stdin: String? = nil, in directory: URL? = nil,
+                    environment extra: [String: String] = [:]) throws -> Output {
         var environment: [String: String]?
         if executable.lastPathComponent == "kakeibo" {
             environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TZ": "UTC",
                            "LANG": "C.UTF-8", "KAKEIBO_NOW": "2026-11-21", "KAKEIBO_ACTOR": "tester",
-                           "HOME": NSTemporaryDirectory()].merging(SanitizerOptions.inherited) { $1 }
+                           "HOME": NSTemporaryDirectory()].merging(SanitizerOptions.inherited) { $1 }.merging(extra) { $1 }
         }
         let output = try ChildProcess.run(executable, arguments, environment: environment, stdin: stdin, in: directory)
         return Output(status: output.status, stdout: output.stdout, stderr: output.stderr)

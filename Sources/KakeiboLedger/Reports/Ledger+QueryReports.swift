@@ -1,0 +1,203 @@
+import Foundation
+import GRDB
+import KakeiboDomain
+import KakeiboProjections
+
+/// Reports over a date range and hledger query terms, answered from the postings projection with SQL:
+/// the date range uses `transactions_by_date`, and postings are summed per account, currency and day
+/// unless a term needs single postings (`payee:`, `desc:`, `amt:`).
+extension Ledger {
+    /// One row of the postings projection, or a sum of them for one account, currency and day.
+    struct DatedAmount {
+        var account: String
+        var type: AccountType
+        var date: LocalDate
+        var amount: Money
+    }
+
+    /// Flat balances (clipped to `depth` components) over the query, as a tree report.
+    public func balances(_ query: ReportQuery, depth: Int? = nil, historical: Bool = false,
+                         _ scope: ReportScope = ReportScope()) throws -> BalanceReport {
+        var query = query
+        if historical { query.begin = nil }
+        var sums: [String: (type: AccountType, currency: Currency, sum: WideSum)] = [:]
+        for row in try datedAmounts(query, scope) {
+            let name = Self.clip(row.account, depth: depth)
+            let key = name + "\u{1F}" + row.amount.currency.code
+            sums[key, default: (row.type, row.amount.currency, WideSum())].sum.add(row.amount.minorUnits)
+        }
+        return try BalanceReport(balances: sums.map { key, value in
+            let name = String(key.prefix { $0 != "\u{1F}" })
+            guard let total = value.sum.value else { throw LedgerError.balanceOverflow(account: name, total: false) }
+            return AccountBalance(account: try AccountName(name), type: value.type, amount: Money(minorUnits: total, currency: value.currency))
+        })
+    }
+
+    /// Balances per period. `historical` (a balance sheet) shows each period's closing balance, counting
+    /// everything before the first column; otherwise each column is the change within its period.
+    public func periodBalances(_ query: ReportQuery, interval: ReportInterval?, depth: Int? = nil, historical: Bool = false,
+                               _ scope: ReportScope = ReportScope()) throws -> PeriodBalanceReport {
+        var selection = query
+        if historical { selection.begin = nil }
+        let rows = try datedAmounts(selection, scope)
+        var starts: [LocalDate] = []
+        var names: [String] = []
+        if let interval {
+            let end = try effectiveEnd(query, scope)
+            guard let first = query.begin ?? rows.map(\.date).min(),
+                  let last = end.map({ $0.adding(days: -1) }) ?? rows.map(\.date).max(), first <= last else {
+                return PeriodBalanceReport(periods: [], rows: [])
+            }
+            var start = interval.bucket(of: first).begin
+            while start <= last {
+                starts.append(start)
+                names.append(interval.bucket(of: start).name)
+                start = interval.next(after: start)
+            }
+        } else {
+            // One column holding the whole range.
+            starts = [LocalDate(daysSinceEpoch: -719_162)]
+            names = ["amount"]
+        }
+        let column = Dictionary(uniqueKeysWithValues: starts.enumerated().map { ($0.element, $0.offset) })
+        struct Key: Hashable { var account: String; var currency: Currency }
+        var cells: [Key: (type: AccountType, sums: [WideSum])] = [:]
+        for row in rows {
+            let key = Key(account: Self.clip(row.account, depth: depth), currency: row.amount.currency)
+            // The column holding the date; before the first column counts into it only for a balance sheet.
+            var index: Int
+            if let interval { index = column[interval.bucket(of: row.date).begin] ?? -1 } else { index = 0 }
+            if index < 0 || row.date < starts[0] { guard historical else { continue }; index = 0 }
+            if cells[key] == nil { cells[key] = (row.type, Array(repeating: WideSum(), count: starts.count)) }
+            cells[key]!.sums[index].add(row.amount.minorUnits)
+        }
+        var result: [PeriodBalanceReport.Row] = []
+        for (key, cell) in cells {
+            var running = WideSum()
+            var amounts: [Money] = []
+            for sum in cell.sums {
+                let value: Int64?
+                if historical { running.add(sum); value = running.value } else { value = sum.value }
+                guard let value else { throw LedgerError.balanceOverflow(account: key.account, total: false) }
+                amounts.append(Money(minorUnits: value, currency: key.currency))
+            }
+            if amounts.allSatisfy(\.isZero) { continue }
+            result.append(.init(account: key.account, type: cell.type, currency: key.currency, amounts: amounts))
+        }
+        result.sort { $0.account != $1.account ? $0.account.utf8.lexicographicallyPrecedes($1.account.utf8) : $0.currency < $1.currency }
+        return PeriodBalanceReport(periods: names, rows: result)
+    }
+
+    /// Postings matching the query in date order, for `register`.
+    public func register(_ query: ReportQuery, _ scope: ReportScope = ReportScope()) throws -> RegisterReport {
+        try withProjection(at: scope.atPosition) { db in
+            var (sql, arguments) = try Self.dateFilter(query, scope)
+            sql = """
+                SELECT t.date, t.txn_id, t.first_position, p.line, COALESCE(t.payee, t.memo), a.name, p.currency, p.amount, t.payee, t.memo
+                FROM transactions t JOIN postings p USING (txn_id) JOIN accounts a USING (account_id) WHERE \(sql)
+                """
+            var postings: [RegisterReport.Posted] = []
+            let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            while let row = try cursor.next() {
+                let date = try LocalDate(iso: row[0])
+                let amount = Money(minorUnits: try row.minorUnits(atIndex: 7, table: "postings"), currency: try Currency(code: row[6]))
+                let account: String = row[5]
+                guard query.matches(account: account, date: date, payee: row[8], memo: row[9], amount: amount) else { continue }
+                postings.append(RegisterReport.Posted(date: date, transactionID: row[1], firstPosition: row[2], line: row[3],
+                                                      payee: row[4], account: try AccountName(account), amount: amount))
+            }
+            return try RegisterReport(postings: postings)
+        }
+    }
+
+    // MARK: - Reading the projection
+
+    func datedAmounts(_ query: ReportQuery, _ scope: ReportScope) throws -> [DatedAmount] {
+        try withProjection(at: scope.atPosition) { db in
+            let (filter, arguments) = try Self.dateFilter(query, scope)
+            let perPosting = query.needsPostings
+            let sql = perPosting
+                ? """
+                  SELECT a.name, a.type, p.currency, t.date, p.amount, t.payee, t.memo
+                  FROM transactions t JOIN postings p USING (txn_id) JOIN accounts a USING (account_id) WHERE \(filter)
+                  """
+                : """
+                  SELECT a.name, a.type, p.currency, t.date, SUM(p.amount)
+                  FROM transactions t JOIN postings p USING (txn_id) JOIN accounts a USING (account_id) WHERE \(filter)
+                  GROUP BY p.account_id, p.currency, t.date
+                  """
+            var accountMatches: [String: Bool] = [:]
+            var result: [DatedAmount] = []
+            let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            while let row = try cursor.next() {
+                let account: String = row[0]
+                let date = try LocalDate(iso: row[3])
+                let amount = Money(minorUnits: try row.minorUnits(atIndex: 4, table: "postings"), currency: try Currency(code: row[2]))
+                if perPosting {
+                    guard query.matches(account: account, date: date, payee: row[5], memo: row[6], amount: amount) else { continue }
+                } else {
+                    let hit = accountMatches[account] ?? query.matches(account: account, date: date, payee: nil, memo: nil, amount: nil)
+                    if !query.terms.contains(where: { if case .date = $0.term { return true }; return false }) { accountMatches[account] = hit }
+                    guard hit else { continue }
+                }
+                guard let type = AccountType(rawValue: row[1]) else {
+                    throw LedgerError.malformedEvent(type: "account", reason: "unknown account type in projection")
+                }
+                result.append(DatedAmount(account: account, type: type, date: date, amount: amount))
+            }
+            return result
+        }
+    }
+
+    func effectiveEnd(_ query: ReportQuery, _ scope: ReportScope) throws -> LocalDate? {
+        let asOfEnd = scope.asOf.map { $0.adding(days: 1) }
+        switch (query.end, asOfEnd) {
+        case let (end?, asOf?): return min(end, asOf)
+        case let (end, asOf): return end ?? asOf
+        }
+    }
+
+    static func dateFilter(_ query: ReportQuery, _ scope: ReportScope) throws -> (String, StatementArguments) {
+        var sql = "1"
+        var arguments: StatementArguments = []
+        if let begin = query.begin {
+            sql += " AND t.date >= ?"
+            arguments += [begin.description]
+        }
+        let asOfEnd = scope.asOf.map { $0.adding(days: 1) }
+        if let end = [query.end, asOfEnd].compactMap({ $0 }).min() {
+            sql += " AND t.date < ?"
+            arguments += [end.description]
+        }
+        return (sql, arguments)
+    }
+
+    static func clip(_ account: String, depth: Int?) -> String {
+        guard let depth else { return account }
+        return account.split(separator: ":", omittingEmptySubsequences: false).prefix(depth).joined(separator: ":")
+    }
+}
+
+extension Ledger {
+    /// `register` keeps its meaning for an exact account name (that account and its sub-accounts, case-sensitively);
+    /// any other bare word is a pattern, and one that matches no account is refused, as before.
+    public func registerQuery(words: [String], _ parse: ([String]) throws -> ReportQuery) throws -> ReportQuery {
+        let names = try writer.read { db in try String.fetchAll(db, sql: "SELECT name FROM accounts") }
+        var trees: [String] = []
+        var rest: [String] = []
+        for word in words {
+            if word.contains(":") && ["acct:", "payee:", "desc:", "amt:", "date:", "not:"].contains(where: { word.lowercased().hasPrefix($0) }) {
+                rest.append(word)
+            } else if names.contains(where: { $0 == word || $0.hasPrefix(word + ":") }) {
+                trees.append(word)
+            } else if let regex = try? Regex(word).ignoresCase(), !names.contains(where: { $0.contains(regex) }) {
+                throw LedgerError.nothingToRead(word, didYouMean: nil)
+            } else {
+                rest.append(word) // a pattern; the query parser says why when it is not one
+            }
+        }
+        var query = try parse(rest)
+        query.terms += trees.map { (.subtree($0), false) }
+        return query
+    }
+}
