@@ -76,27 +76,10 @@ struct DateExtractor: Sendable {
                 default: break
                 }
             }
-            for match in scanner.numeric() {
-                matched = match.range
-                mixedSeparators = Self.separators(codes, match) .map { $0 != $1 } ?? false
-                addNumeric(int(match, 1), int(match, 2), year(int(match, 3)))
-                // The scan resumes after a match, so a date that starts inside it (`#19-10/03/2018`) is read here.
-                let shift = match.groups[1].lowerBound
-                let rest = CharacterCodes(String(text.dropFirst(shift)))
-                if let inner = DatePatternScanner(rest).numeric().first(where: { $0.range.lowerBound == 0 }) {
-                    matched = (inner.range.lowerBound + shift)..<(inner.range.upperBound + shift)
-                    overlapping = true
-                    mixedSeparators = Self.separators(rest, inner).map { $0 != $1 } ?? false
-                    func number(_ group: Int) -> Int { rest.number(at: inner.groups[group].lowerBound, count: inner.groups[group].count) }
-                    addNumeric(number(0), number(1), year(number(2)))
-                    overlapping = false
-                }
-                mixedSeparators = false
-            }
-            // A date glued to figures before it (`#125/05/2018`, `100021911/03/2018`): read it from its last two digits.
-            for start in Self.gluedDayStarts(codes) {
+            /// A numeric date read from `start` on, as a candidate flagged `overlapping`.
+            func addNumeric(from start: Int) {
                 let rest = CharacterCodes(String(text.dropFirst(start)))
-                guard let inner = DatePatternScanner(rest).numeric().first(where: { $0.range.lowerBound == 0 }) else { continue }
+                guard let inner = DatePatternScanner(rest).numeric().first(where: { $0.range.lowerBound == 0 }) else { return }
                 matched = start..<(start + inner.range.upperBound)
                 overlapping = true
                 mixedSeparators = Self.separators(rest, inner).map { $0 != $1 } ?? false
@@ -105,6 +88,16 @@ struct DateExtractor: Sendable {
                 overlapping = false
                 mixedSeparators = false
             }
+            for match in scanner.numeric() {
+                matched = match.range
+                mixedSeparators = Self.separators(codes, match).map { $0 != $1 } ?? false
+                addNumeric(int(match, 1), int(match, 2), year(int(match, 3)))
+                mixedSeparators = false
+                // The scan resumes after a match, so a date that starts inside it (`#19-10/03/2018`) is read here.
+                addNumeric(from: match.groups[1].lowerBound)
+            }
+            // A date glued to figures before it (`#125/05/2018`, `100021911/03/2018`): read it from its last two digits.
+            for start in Self.gluedDayStarts(codes) { addNumeric(from: start) }
             for match in scanner.dayMonthName() {
                 matched = match.range
                 add(make(year(int(match, 3)), month(match, 2), int(match, 1)), ambiguous: false, bonus: 1.1)
