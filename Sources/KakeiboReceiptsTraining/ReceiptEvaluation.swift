@@ -95,7 +95,9 @@ public struct ReceiptEvaluation: Sendable {
             ],
             "seconds_per_receipt": count == 0 ? 0 : (wallSeconds / Double(count) * 1000).rounded() / 1000,
             "calibration": [
-                "threshold": thresholds.mapValues { $0.sorted().map(Self.round) },
+                // A number, as before per-field thresholds: the lowest any field used. Each field's are under `thresholds`.
+                "threshold": Self.round(thresholds.values.flatMap { $0 }.min() ?? ReceiptField<Int64>.reviewThreshold),
+                "thresholds": thresholds.mapValues { $0.sorted().map(Self.round) },
                 "high_confidence_by_field": perField.mapValues { ["count": $0.count, "correct": $0.correct, "accuracy": Self.ratio($0.correct, $0.count)] },
                 "fields_scored": "total (exact), date (exact), merchant (fuzzy)",
                 "high_confidence": ["count": high.count, "correct": high.correct, "accuracy": Self.ratio(high.correct, high.count)],

@@ -125,7 +125,7 @@ struct ReceiptsEval: ParsableCommand {
         let high = calibration["high_confidence"] as? [String: Any] ?? [:], other = calibration["other"] as? [String: Any] ?? [:]
         print("high-confidence fields: \(high["correct"] ?? 0)/\(high["count"] ?? 0) right \(percent(high["accuracy"])), covering \(percent(calibration["coverage"])) of fields")
         let byField = calibration["high_confidence_by_field"] as? [String: [String: Any]] ?? [:]
-        let thresholds = calibration["threshold"] as? [String: [Double]] ?? [:]
+        let thresholds = calibration["thresholds"] as? [String: [Double]] ?? [:]
         for name in ["total", "date", "merchant"] {
             let field = byField[name] ?? [:]
             print("  \(name): \(field["correct"] ?? 0)/\(field["count"] ?? 0) right, threshold \((thresholds[name] ?? []).map { String($0) }.joined(separator: ", "))")
