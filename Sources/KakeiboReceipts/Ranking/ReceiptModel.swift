@@ -48,12 +48,16 @@ extension ReceiptModel {
         targetPrecision: 0.99, provenance: "untrained")
 
     /// The rules' reading with total, date and merchant chosen by the model. A field the model has no
-    /// candidate for keeps the rules' value; every chosen field's confidence is the model's calibrated one.
+    /// candidate for keeps the rules' value, never marked sure (no calibration stands behind it); every chosen
+    /// field's confidence is the model's calibrated one.
     public func choose(_ candidates: ReceiptCandidates, over rules: ParsedReceipt) -> ParsedReceipt {
+        func unsure<V>(_ field: ReceiptField<V>?) -> ReceiptField<V>? {
+            field.map { var kept = $0; kept.highConfidenceAt = 1.0001; return kept }
+        }
         var receipt = rules
-        receipt.total = total.choose(candidates.total) ?? rules.total
-        receipt.date = date.choose(candidates.date) ?? rules.date
-        receipt.merchant = merchant.choose(candidates.merchant) ?? rules.merchant
+        receipt.total = total.choose(candidates.total) ?? unsure(rules.total)
+        receipt.date = date.choose(candidates.date) ?? unsure(rules.date)
+        receipt.merchant = merchant.choose(candidates.merchant) ?? unsure(rules.merchant)
         return receipt
     }
 }
