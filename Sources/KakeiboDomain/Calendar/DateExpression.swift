@@ -9,7 +9,7 @@ public enum DateExpression {
     }
 
     public static func date(_ text: String, today: LocalDate) throws(DateError) -> LocalDate {
-        let word = text.lowercased().trimmingSpaces
+        let word = text.lowercased().trimmedOfSpaces
         switch word {
         case "today": return today
         case "yesterday": return today.adding(days: -1)
@@ -29,7 +29,7 @@ public enum DateExpression {
 
     /// The period a `-p` or `date:` value names; a single date is that one day.
     public static func span(_ text: String, today: LocalDate) throws(DateError) -> Span {
-        let word = text.lowercased().trimmingSpaces
+        let word = text.lowercased().trimmedOfSpaces
         let refuse = DateError.outOfRange(
             "bad period \"\(text)\": write 2026, 2026-10, 2026-Q3, 2026-W44, a date, this/last/next month|quarter|year|week, or FROM..TO")
         let halves = word.split(separator: "..", maxSplits: 1, omittingEmptySubsequences: false)
@@ -87,7 +87,7 @@ extension LocalDate {
 }
 
 extension String {
-    var trimmingSpaces: String {
+    fileprivate var trimmedOfSpaces: String {
         String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
     }
 }
