@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import KakeiboEventStore
 
 /// Receipt image files: which paths to read, and a cheap check of each before OCR touches it.
 ///
@@ -48,10 +48,8 @@ public enum ReceiptFile {
         return data
     }
 
+    /// The whole digest, through the project's one `sha256Hex`.
     public static func sha256Hex(_ data: Data) -> String {
-        SHA256.hash(data: data).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        KakeiboEventStore.sha256Hex(Array(data))
     }
 }
