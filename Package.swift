@@ -45,7 +45,6 @@ let package = Package(
             name: "KakeiboInterop",
             dependencies: [
                 "KakeiboDomain", "KakeiboEventStore", "KakeiboLedger", "KakeiboReceipts", "KakeiboTesseract",
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Receipts: text observations → rows → sanitised text → fields with confidence. Pure Swift (iOS too).

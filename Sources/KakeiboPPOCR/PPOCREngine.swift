@@ -35,8 +35,7 @@ public final class PPOCREngine: OCREngine {
 
     public func recognize(imageAt path: String) throws -> OCRPage {
         // The same refusals as Tesseract's, before the worker sees the file: OpenCV decodes a truncated JPEG silently.
-        try TesseractEngine.validate(imageAt: path, limits: limits)
-        let header = try limits.check(imageAt: path)
+        let header = try TesseractEngine.validate(imageAt: path, limits: limits)
         if worker?.isRunning != true { worker = try PPOCRWorker(python: python, script: script) }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         let answer = try worker!.read(absolute, timeout: timeout)

@@ -93,10 +93,12 @@ public final class TesseractEngine: OCREngine {
     /// Checks that a file is a whole JPEG, PNG or TIFF within `limits`, by decoding it once: what every engine
     /// calls before reading, so a damaged or hostile file gets the same one-line error whichever engine runs
     /// (OpenCV, under PP-OCR, decodes a truncated JPEG without a word).
-    public static func validate(imageAt path: String, limits: ImageLimits = ImageLimits()) throws {
-        let (decoded, _) = try decode(imageAt: path, limits: limits)
+    @discardableResult
+    public static func validate(imageAt path: String, limits: ImageLimits = ImageLimits()) throws -> ImageLimits.Header {
+        let (decoded, header) = try decode(imageAt: path, limits: limits)
         var pointer: UnsafeMutablePointer<PIX>? = decoded
         pixDestroy(&pointer)
+        return header
     }
 
     /// The header checked against `limits`, then the pixels, refusing data the decoder had to make up. The caller owns the PIX.
