@@ -64,8 +64,10 @@ public struct CategorySuggester {
             return abstain(itemWords.isEmpty ? "no payee word has been seen before" : "no payee or item word has been seen before")
         }
 
+        // Naive Bayes over counts: every Double below is a count or a log-probability, never money (the amount
+        // reaches here only as the label of its bucket).
         let v = Double(max(counts.vocabularySize, 1)), alpha = 0.1
-        let buckets = Double(SuggestionFeatures.amountBucketCount)
+        let bucketCount = Double(SuggestionFeatures.amountBucketCount)
         let scores = classes.map { id -> (String, Double) in
             let features = counts.features[id] ?? [:]
             let documents = Double(counts.documents[id] ?? 0)
@@ -80,7 +82,7 @@ public struct CategorySuggester {
                     // The amount is one of a few buckets every category shares: weak evidence, smoothed
                     // as such (add-one over the buckets). Lidstone's 0.1 made an unseen bucket cost as
                     // much as an unseen word, so one fuel stop at 45.10 outweighed fifteen Green Grocer runs.
-                    score += log((count + 1) / (documents + buckets))
+                    score += log((count + 1) / (documents + bucketCount))
                 } else {
                     score += log((count + alpha) / (wordCount + alpha * v))
                 }
