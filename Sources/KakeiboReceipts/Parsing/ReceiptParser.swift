@@ -44,7 +44,8 @@ public struct ReceiptParser: Sendable {
         // Keywords are looked up once per row: the total and the line items both ask every row its role.
         let matchers = rows.map { KeywordMatcher($0.text) }
         let roles = matchers.map { TotalExtractor().role(of: $0) }
-        TotalExtractor().extract(rows: rows, roles: roles, amounts: amounts, scanner: scanner, into: &receipt, candidates: &candidates.total)
+        TotalExtractor().extract(rows: rows, matchers: matchers, roles: roles, amounts: amounts, scanner: scanner, into: &receipt,
+                                 candidates: &candidates.total)
         // Month-first only for US dollars, and only when the receipt says so clearly (OCR turns S into $).
         let dayFirst = options.dayFirst ?? !(currency.value == "USD" && (currency.confidence >= 0.9 || options.defaultCurrency == "USD"))
         DateExtractor(dayFirst: dayFirst).extract(rows: rows, into: &receipt, candidates: &candidates.date)

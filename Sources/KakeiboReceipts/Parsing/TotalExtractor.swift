@@ -93,8 +93,8 @@ struct TotalExtractor: Sendable {
     }
 
     /// `roles` are `role(of:)` for each row's text, by position (the parser works them out once for every extractor).
-    func extract(rows: [TextRow], roles: [Label?], amounts: [[AmountToken]], scanner: AmountScanner, into receipt: inout ParsedReceipt,
-                 candidates found: inout [FieldCandidate<Int64>]) {
+    func extract(rows: [TextRow], matchers: [KeywordMatcher], roles: [Label?], amounts: [[AmountToken]], scanner: AmountScanner,
+                 into receipt: inout ParsedReceipt, candidates found: inout [FieldCandidate<Int64>]) {
         var labelled: [Labelled] = []
         var extraAmounts: [AmountToken] = []
         var roundingRows: [Int] = []
@@ -230,7 +230,7 @@ struct TotalExtractor: Sendable {
         } else {
             receipt.warnings.append("no total found")
         }
-        found = features(described, best: best?.value, rows: rows, roles: roles, labelled: labelled, largest: largest,
+        found = features(described, best: best?.value, rows: rows, matchers: matchers, roles: roles, labelled: labelled, largest: largest,
                          occurrences: occurrences, amounts: all)
         func field(_ item: Labelled?) -> ReceiptField<Int64>? {
             item.map { ReceiptField(value: $0.amount.minorUnits, confidence: 0.6, rows: [$0.amount.row]) }
@@ -245,8 +245,8 @@ struct TotalExtractor: Sendable {
 
     /// Describes every candidate for the learned ranker (`FeatureSet.total`, in that order).
     private func features(_ described: [(candidate: Candidate, score: Double, cashCheck: Bool, subtotalCheck: Bool)], best: Int64?,
-                          rows: [TextRow], roles: [Label?], labelled: [Labelled], largest: Int64?, occurrences: [Int64: Int],
-                          amounts: [AmountToken]) -> [FieldCandidate<Int64>] {
+                          rows: [TextRow], matchers: [KeywordMatcher], roles: [Label?], labelled: [Labelled], largest: Int64?,
+                          occurrences: [Int64: Int], amounts: [AmountToken]) -> [FieldCandidate<Int64>] {
         let heights = RowGeometry(rows)
         let labelledTotals = labelled.filter { $0.role == .total }
         let totalRows = labelledTotals.map(\.amount.row)
@@ -287,7 +287,7 @@ struct TotalExtractor: Sendable {
                 max(min(item.score, 6), -2) / 4,
                 candidate.value == best ? 1 : 0,
                 exactWord ? 1 : 0,
-            ] + labelWords(around: row, neighbours: candidate.fromNeighbour, rows: rows) + [
+            ] + labelWords(around: row, neighbours: candidate.fromNeighbour, matchers: matchers) + [
                 candidate.strength > 0 && candidate.value == largestLabelled ? 1 : 0,
                 candidate.strength > 0 && row == lastLabelledRow ? 1 : 0,
                 Self.sumOfTwo(candidate.value, above: row, in: amounts) ? 1 : 0,
@@ -300,10 +300,10 @@ struct TotalExtractor: Sendable {
 
     /// Which kind of total the label names, on the figure's row (and the rows beside it when the label was there):
     /// grand, payable or due, net, tax-inclusive, rounded, tendered. Words any receipt may print, never a shop's.
-    private func labelWords(around row: Int, neighbours: Bool, rows: [TextRow]) -> [Double] {
-        let texts = (neighbours ? [row - 1, row, row + 1] : [row]).filter { rows.indices.contains($0) }.map { rows[$0].text }
-        let matchers = texts.map(KeywordMatcher.init)
-        return Self.kinds.map { words in matchers.contains { $0.containsAny(words) } ? 1 : 0 }
+    /// Reads the row matchers the parser made once per row.
+    private func labelWords(around row: Int, neighbours: Bool, matchers: [KeywordMatcher]) -> [Double] {
+        let near = (neighbours ? [row - 1, row, row + 1] : [row]).filter(matchers.indices.contains).map { matchers[$0] }
+        return Self.kinds.map { words in near.contains { $0.containsAny(words) } ? 1 : 0 }
     }
 
     static let kinds: [[Keyword]] = [
