@@ -135,9 +135,8 @@ final class ReceiptParserGoldenTests: XCTestCase {
     }
 
     func testFooterPhrasesAreNotTheNameABranchBelowContinuesItAndATwicePrintedDateIsTrusted() throws {
-        // The rule continues the name with the bracketed branch below it; the model, from real receipts' legal names,
-        // stops at the company suffix.
-        let receipt = try check("branch-below-name-date-twice", modelMerchant: "MEGA JIMAT MART SDN BHD")
+        // The rule continues the name with the bracketed branch below it, and so does the model.
+        let receipt = try check("branch-below-name-date-twice")
         XCTAssertEqual(receipt.merchant?.rows, [1, 2])
     }
 

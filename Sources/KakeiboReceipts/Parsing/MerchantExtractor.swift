@@ -90,7 +90,8 @@ struct MerchantExtractor: Sendable {
         }
         // A suffix or a bracketed branch on a row of its own continues the name on the row above.
         if var chosen = best, chosen.row > 0, let previous = rows.first(where: { $0.index == chosen.row - 1 }) {
-            let nameWords = KeywordMatcher(chosen.text).words.filter { w in !Self.suffixes.contains(w) && w != "SDN" && w != "SON" }
+            // `CO. (M) SDN BHD`: a lone letter, such as the `(M)` for Malaysia, names nothing either.
+            let nameWords = KeywordMatcher(chosen.text).words.filter { w in !Self.suffixes.contains(w) && w != "SDN" && w != "SON" && w.count > 1 }
             if chosen.text.hasPrefix("(") || nameWords.isEmpty,
                previous.text.filter(\.isLetter).count >= 3, !isRegistration(previous.text.uppercased()) {
                 chosen.text = cleanName(previous.text + " " + chosen.text)

@@ -126,8 +126,11 @@ struct TotalExtractor: Sendable {
         // A rounding amount is a few minor units; anything larger is a misread.
         let roundingLimit = step.map { $0 / 2 } ?? 49
         let roundingValue = rounding.map(\.amount.minorUnits).flatMap { abs($0) <= roundingLimit ? $0 : nil }
-        // A rounding line whose amount OCR lost: the sum lands on the currency's cash step.
-        let unreadableRounding = roundingRows.last.flatMap { row in rounding?.amount.row == row ? nil : step }
+        // A rounding line whose amount OCR lost: the sum lands on the currency's cash step. Such a line sits just under
+        // a total; `ADJUSTMENT` in a footer's small print, far below, is no rounding.
+        let unreadableRounding = roundingRows.last.flatMap { row in
+            rounding?.amount.row == row || !labelled.contains { $0.role == .total && (row - 3..<row).contains($0.amount.row) } ? nil : step
+        }
 
         let all = amounts.flatMap { $0 } + extraAmounts
         var occurrences: [Int64: Int] = [:]
@@ -253,12 +256,16 @@ struct TotalExtractor: Sendable {
         let largestLabelled = labelledTotals.map(\.amount.minorUnits).max()
         let lastLabelledRow = totalRows.max()
         let count = Double(max(rows.count, 1))
+        // A tax summary (`GST SUMMARY`, `TAX CODE  %  AMOUNT  TAX`) prints column sums after the total, each on a `TOTAL` row.
+        let summaryRow = matchers.firstIndex { $0.containsAny(Self.taxSummary) }
+        let rowsByValue = Dictionary(grouping: amounts, by: \.minorUnits).mapValues { $0.map(\.row) }
         return described.map { item in
             let candidate = item.candidate
             let row = candidate.rows.first ?? 0
             let role = rows.indices.contains(row) ? roles[row]?.role : nil
             let nearestLabel = totalRows.map { abs($0 - row) }.min().map { Double($0) / count } ?? 1
             let upper = rows.indices.contains(row) ? rows[row].text.uppercased() : ""
+            let summand = Self.summandOfLater(candidate.value, at: row, in: labelledTotals.map(\.amount), rowsByValue: rowsByValue)
             let exactWord = role == .total && upper.split(separator: " ").contains { $0.hasPrefix("TOTAL") || $0.hasSuffix("TOTAL") }
             let vector: [Double] = [
                 Double(candidate.strength) / 10,
@@ -272,7 +279,7 @@ struct TotalExtractor: Sendable {
                 role == .service || role == .discount ? 1 : 0,
                 role == nil ? 1 : 0,
                 item.cashCheck ? 1 : 0,
-                item.subtotalCheck ? 1 : 0,
+                item.subtotalCheck && !summand ? 1 : 0,
                 Double(min((occurrences[candidate.value] ?? 1) - 1, 3)),
                 candidate.value == largest ? 1 : 0,
                 candidate.beforeRounding ? 1 : 0,
@@ -293,6 +300,9 @@ struct TotalExtractor: Sendable {
                 Self.sumOfTwo(candidate.value, above: row, in: amounts) ? 1 : 0,
                 // A rounding line's 0.01 or a tax is a sliver of the largest figure; a total is most of it.
                 largest.map { Double(min(max(candidate.value, 0), $0)) / Double(max($0, 1)) } ?? 1,
+                summand ? 1 : 0,
+                summaryRow.map { row > $0 } ?? false ? 1 : 0,
+                amounts.filter { $0.row == row }.count > 1 ? 1 : 0,
             ]
             return FieldCandidate(value: candidate.value, rows: candidate.rows, features: vector)
         }
@@ -305,6 +315,8 @@ struct TotalExtractor: Sendable {
         let near = (neighbours ? [row - 1, row, row + 1] : [row]).filter(matchers.indices.contains).map { matchers[$0] }
         return Self.kinds.map { words in near.contains { $0.containsAny(words) } ? 1 : 0 }
     }
+
+    static let taxSummary: [Keyword] = ["GST SUMMARY", "TAX SUMMARY", "SST SUMMARY", "VAT SUMMARY", "TAX CODE", "TAXCODE", "GST CODE"]
 
     static let kinds: [[Keyword]] = [
         ["GRAND"], ["PAYABLE", "DUE", "PAY"], ["NETT", "NET"], ["INCL", "INCLUSIVE", "INCLUDING", "INC"], ["ROUNDED", "ROUNDING", "ROUND"],
@@ -320,6 +332,17 @@ struct TotalExtractor: Sendable {
         return above.contains { amount in
             let rest = value - amount
             return rest == amount ? (seen[rest] ?? 0) >= 2 : seen[rest] != nil
+        }
+    }
+
+    /// A larger figure printed below is this one plus another figure printed above it (`13.74` with `39.40` above
+    /// and `53.14` below): this is part of a sum, a subtotal or a section's total, not what was paid.
+    static func summandOfLater(_ value: Int64, at row: Int, in amounts: [AmountToken], rowsByValue: [Int64: [Int]]) -> Bool {
+        guard value > 0 else { return false }
+        return amounts.contains { later in
+            guard later.row > row, later.minorUnits > value else { return false }
+            let rest = later.minorUnits - value
+            return rowsByValue[rest]?.contains { $0 < later.row && !($0 == row && rest == value) } ?? false
         }
     }
 

@@ -17,6 +17,7 @@ public enum FeatureSet {
         "before_rounding", "derived", "relative_row", "ocr", "height_ratio", "rows_to_total_label", "rightmost",
         "rule_score", "rule_pick", "exact_total_word", "label_grand", "label_payable", "label_net", "label_inclusive",
         "label_rounded", "label_tendered", "largest_labelled", "last_labelled", "sum_of_two_above", "share_of_largest",
+        "summand_of_later", "below_tax_summary", "row_of_figures",
     ]
     public static let date = [
         "labelled", "pattern_bonus", "ambiguous", "relative_row", "ocr", "row_ocr", "agreeing_rows", "rivals",
