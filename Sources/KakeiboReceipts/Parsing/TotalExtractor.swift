@@ -335,12 +335,13 @@ struct TotalExtractor: Sendable {
         }
     }
 
-    /// A larger figure printed below is this one plus another figure printed above it (`13.74` with `39.40` above
-    /// and `53.14` below): this is part of a sum, a subtotal or a section's total, not what was paid.
+    /// A labelled total printed below is this one plus another figure printed above it (`13.74` with `39.40` above
+    /// and `53.14` below, or `15.52` with returns of `-9.62` and `5.90` below): this is part of a sum, a subtotal or
+    /// a section's total, not what was paid.
     static func summandOfLater(_ value: Int64, at row: Int, in amounts: [AmountToken], rowsByValue: [Int64: [Int]]) -> Bool {
         guard value > 0 else { return false }
         return amounts.contains { later in
-            guard later.row > row, later.minorUnits > value else { return false }
+            guard later.row > row, later.minorUnits != value else { return false }
             let rest = later.minorUnits - value
             return rowsByValue[rest]?.contains { $0 < later.row && !($0 == row && rest == value) } ?? false
         }
