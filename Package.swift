@@ -43,9 +43,12 @@ let package = Package(
         // Journals and statements in and out: hledger/ledger journals, beancount, bank CSV.
         .target(
             name: "KakeiboInterop",
-            dependencies: [
-                "KakeiboDomain", "KakeiboEventStore", "KakeiboLedger", "KakeiboReceipts", "KakeiboTesseract",
-            ]
+            dependencies: ["KakeiboDomain", "KakeiboEventStore", "KakeiboLedger"]
+        ),
+        // Receipt files on disk: checks before OCR, digests, batch reading on every core. Linux/macOS (Tesseract).
+        .target(
+            name: "KakeiboReceiptFiles",
+            dependencies: ["KakeiboReceipts", "KakeiboTesseract", "KakeiboEventStore"]
         ),
         // Receipts: text observations → rows → sanitised text → fields with confidence. Pure Swift (iOS too).
         .target(name: "KakeiboReceipts", dependencies: ["KakeiboDomain"]),
@@ -64,7 +67,8 @@ let package = Package(
         .executableTarget(
             name: "kakeibo",
             dependencies: [
-                "KakeiboLedger", "KakeiboDomain", "KakeiboInterop", "KakeiboReceipts", "KakeiboReceiptsTraining", "KakeiboTesseract", "KakeiboPPOCR",
+                "KakeiboLedger", "KakeiboDomain", "KakeiboInterop", "KakeiboReceipts", "KakeiboReceiptFiles", "KakeiboReceiptsTraining",
+                "KakeiboTesseract", "KakeiboPPOCR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -82,7 +86,8 @@ let package = Package(
         .testTarget(name: "KakeiboInteropTests", dependencies: ["KakeiboInterop", "KakeiboLedger", "KakeiboDomain", "KakeiboReceipts", "kakeibo", "KakeiboTestSupport"]),
         .testTarget(
             name: "KakeiboReceiptsTests",
-            dependencies: ["KakeiboReceipts", "KakeiboReceiptsTraining", "KakeiboTesseract", "KakeiboPPOCR", "KakeiboDomain", "kakeibo", "KakeiboTestSupport"],
+            dependencies: ["KakeiboReceipts", "KakeiboReceiptFiles", "KakeiboReceiptsTraining", "KakeiboTesseract", "KakeiboPPOCR", "KakeiboDomain",
+                           "KakeiboLedger", "kakeibo", "KakeiboTestSupport"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -1,10 +1,11 @@
 // Input of the receipt import command.
 
 extension LedgerCommand {
-    /// A scanned receipt and the expense read from it. The decider gives the scan its id.
+    /// A scanned receipt and the expense read from it. The decider records the reading as `ReceiptScanned`
+    /// under a new id.
     public struct ReceiptInput: Hashable, Sendable {
-        /// What OCR and the parser produced; `receiptID` is ignored and assigned on decision.
-        public var scan: LedgerEvent.ReceiptScanned
+        /// What OCR and the parser produced.
+        public var reading: ReceiptReading
         /// Nil when the receipt showed no total: the import is refused (see `LedgerError.receiptWithoutTotal`).
         public var total: Money?
         /// Nil: today in the ledger's zone, and the expense needs review.
@@ -18,9 +19,9 @@ extension LedgerCommand {
         /// Why it needs review, for the person importing (`date 73 %`); not recorded: the scan keeps every confidence.
         public var reviewReasons: [String] = []
 
-        public init(scan: LedgerEvent.ReceiptScanned, total: Money?, date: LocalDate?, payee: String?, account: String,
+        public init(reading: ReceiptReading, total: Money?, date: LocalDate?, payee: String?, account: String,
                     category: String? = nil, needsReview: Bool) {
-            self.scan = scan; self.total = total; self.date = date; self.payee = payee
+            self.reading = reading; self.total = total; self.date = date; self.payee = payee
             self.account = account; self.category = category; self.needsReview = needsReview
         }
     }

@@ -3,9 +3,8 @@
 extension LedgerDecider {
     func importReceipt(_ input: LedgerCommand.ReceiptInput) throws -> [LedgerEvent] {
         guard let total = input.total else { throw LedgerError.receiptWithoutTotal }
-        var scan = input.scan
-        try check(scan)
-        scan.receiptID = context.makeID()
+        try check(input.reading)
+        let scan = LedgerEvent.ReceiptScanned(receiptID: context.makeID(), reading: input.reading)
         let from = try postingAccount(input.account, types: [.asset, .liability], role: "an asset or liability account to pay from")
         let payee = input.payee.flatMap { $0.isEmpty ? nil : $0 }
         var events: [LedgerEvent] = []
@@ -31,7 +30,7 @@ extension LedgerDecider {
     }
 
     /// The importer caps and sanitises; this refuses anything that slipped past it.
-    private func check(_ scan: LedgerEvent.ReceiptScanned) throws {
+    private func check(_ scan: LedgerCommand.ReceiptReading) throws {
         typealias Scan = LedgerEvent.ReceiptScanned
         func invalid(_ reason: String) -> LedgerError { .invalidReceipt(reason) }
         func text(_ value: String, _ field: String, allowEmpty: Bool = false) throws {

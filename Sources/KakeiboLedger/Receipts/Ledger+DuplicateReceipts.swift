@@ -9,14 +9,14 @@ extension Ledger {
     static func duplicateReceipt(of input: LedgerCommand.ReceiptInput, in db: Database) throws -> String? {
         guard let date = input.date, let total = input.total else { return nil }
         // The same image again is not a duplicate: the idempotency key answers it with "already imported".
-        if try Bool.fetchOne(db, sql: "SELECT 1 FROM events WHERE idempotency_key = ?", arguments: ["receipt:" + input.scan.imageSHA256]) == true {
+        if try Bool.fetchOne(db, sql: "SELECT 1 FROM events WHERE idempotency_key = ?", arguments: ["receipt:" + input.reading.imageSHA256]) == true {
             return nil
         }
         let rows = try Row.fetchAll(db, sql: """
             SELECT txn_id, first_position FROM transactions
             WHERE date = ? AND kind = ? AND is_voided = 0 AND payee IS ?
             """, arguments: [date.description, TransactionKind.expense.rawValue, input.payee])
-        let time = Self.text(input.scan.fields["time"])
+        let time = Self.text(input.reading.fields["time"])
         for row in rows {
             let position: Int64 = row["first_position"]
             guard let envelope = try EventLog.event(at: position, in: db), case .expenseCaptured(let expense) = try envelope.event(),

@@ -15,7 +15,7 @@ extension Ledger {
     public func importReceipt(_ input: LedgerCommand.ReceiptInput, provenance: String? = nil,
                               dryRun: Bool = false, allowDuplicate: Bool = false) throws -> ReceiptImport {
         let options = CommandOptions(source: .receipt, provenance: provenance,
-                                     idempotencyKey: "receipt:" + input.scan.imageSHA256, fingerprint: input.scan.imageSHA256)
+                                     idempotencyKey: "receipt:" + input.reading.imageSHA256, fingerprint: input.reading.imageSHA256)
         return try writeTransaction(commit: !dryRun) { db in
             let store = SQLiteProjectionStore(db: db)
             try catchUp(store, in: db)

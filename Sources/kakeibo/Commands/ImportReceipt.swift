@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import KakeiboDomain
-import KakeiboInterop
 import KakeiboLedger
+import KakeiboReceiptFiles
+import KakeiboReceipts
 
 /// `kakeibo import receipt FILE|DIR... | --observations FILE.json`: receipts in as `ReceiptScanned` + `ExpenseCaptured`.
 struct ImportReceipt: ParsableCommand {
@@ -37,11 +38,15 @@ struct ImportReceipt: ParsableCommand {
         }
         let ledger = try global.openLedger()
         guard let paidFrom = try ledger.account(named: account) else { throw LedgerError.unknownAccount(account) }
-        let importer = ReceiptImporter(account: account, defaultCurrency: try currency.map { try Currency(code: $0.uppercased()) } ?? paidFrom.currency,
-                                       dayFirst: locale.map { !Self.isMonthFirst($0) })
+        let defaultCurrency = try currency.map { try Currency(code: $0.uppercased()) } ?? paidFrom.currency
+        let reader = ReceiptReader(parser: ReceiptParser(options: ReceiptParserOptions(dayFirst: locale.map { !Self.isMonthFirst($0) },
+                                                                                       defaultCurrency: defaultCurrency.code)))
+        func outcome(_ scanned: ScannedFile) -> Outcome {
+            Outcome(file: scanned.path, scanned.scan.map { $0.command(account: account, defaultCurrency: defaultCurrency.code) })
+        }
         var outcomes: [Outcome]
         if let observations {
-            outcomes = [Outcome(importer.read(observationsAt: observations))]
+            outcomes = [outcome(reader.read(observationsAt: observations))]
         } else {
             let paths = ReceiptFile.expand(files)
             guard !paths.isEmpty else { throw CommandFailure("no .jpg, .jpeg, .png, .tif or .tiff files in \(files.joined(separator: ", "))") }
@@ -49,7 +54,7 @@ struct ImportReceipt: ParsableCommand {
             outcomes = Terminal.silencingLibraryOutput { stderr in
                 // A bar for one image would only add a line.
                 let progress = paths.count > 1 ? Terminal.progress("reading receipts", unit: "images", to: stderr) : nil
-                return importer.read(images: paths, makeEngine: makeEngine) { done, total in progress?(Int64(done), Int64(total)) }.map(Outcome.init)
+                return reader.read(images: paths, makeEngine: makeEngine) { done, total in progress?(Int64(done), Int64(total)) }.map(outcome)
             }
         }
 
@@ -90,9 +95,9 @@ struct ImportReceipt: ParsableCommand {
         var error: (any Error)?
         var result: ReceiptImport?
 
-        init(_ scanned: ScannedFile) {
-            file = scanned.path
-            switch scanned.input {
+        init(file: String, _ input: Result<LedgerCommand.ReceiptInput, any Error>) {
+            self.file = file
+            switch input {
             case .success(let input): self.input = input
             case .failure(let error): self.error = error
             }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import KakeiboInterop
+import KakeiboReceiptFiles
 import KakeiboReceipts
 import KakeiboTesseract
 

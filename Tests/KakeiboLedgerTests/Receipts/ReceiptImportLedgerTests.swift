@@ -7,14 +7,14 @@ import XCTest
 final class ReceiptImportLedgerTests: LedgerTestCase {
     func input(sha: Character = "a", total: Int64? = 1250, date: String? = "2026-11-20", payee: String? = "Corner Shop Sdn Bhd",
                account: String = "assets:cash", category: String? = nil, needsReview: Bool = false) throws -> LedgerCommand.ReceiptInput {
-        let scan = LedgerEvent.ReceiptScanned(
-            receiptID: "", imageSHA256: String(repeating: sha, count: 64),
+        let scan = LedgerCommand.ReceiptReading(
+            imageSHA256: String(repeating: sha, count: 64),
             engine: .init(name: "tesseract", version: "5.3.0", language: "eng"), preprocessing: ["grayscale"],
             rows: [.init(index: 0, text: payee ?? "?", box: [0, 0, 9000, 300], confidenceBasisPoints: 9000),
                    .init(index: 1, text: "TOTAL 12.50", box: [0, 5000, 9000, 300], confidenceBasisPoints: 8000)],
             fields: ["total": .init(value: .minorUnits(total ?? 0), confidenceBasisPoints: 8000, rows: [1])],
             warnings: [])
-        return .init(scan: scan, total: total.map { Money(minorUnits: $0, currency: .usd) },
+        return .init(reading: scan, total: total.map { Money(minorUnits: $0, currency: .usd) },
                      date: try date.map { try LocalDate(iso: $0) }, payee: payee, account: account, category: category,
                      needsReview: needsReview)
     }
@@ -106,7 +106,7 @@ final class ReceiptImportLedgerTests: LedgerTestCase {
             guard case .currencyMismatch? = error as? LedgerError else { return XCTFail("\(error)") }
         }
         var control = try input(sha: "e")
-        control.scan.rows[0].text = "EVIL\u{1B}[2J"
+        control.reading.rows[0].text = "EVIL\u{1B}[2J"
         XCTAssertThrowsError(try ledger.importReceipt(control)) { error in
             guard case .invalidReceipt? = error as? LedgerError else { return XCTFail("\(error)") }
         }

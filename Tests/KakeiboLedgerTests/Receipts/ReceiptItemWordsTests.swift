@@ -7,15 +7,15 @@ import XCTest
 /// before is filed by what it bought.
 final class ReceiptItemWordsTests: LedgerTestCase {
     func receipt(_ sha: Character, payee: String, items: [String], category: String? = nil) throws -> LedgerCommand.ReceiptInput {
-        let scan = LedgerEvent.ReceiptScanned(
-            receiptID: "", imageSHA256: String(repeating: sha, count: 64),
+        let scan = LedgerCommand.ReceiptReading(
+            imageSHA256: String(repeating: sha, count: 64),
             engine: .init(name: "tesseract", version: "5.3.0", language: "eng"), preprocessing: ["grayscale"],
             rows: [.init(index: 0, text: payee, box: [0, 0, 9000, 300], confidenceBasisPoints: 9000)],
             fields: ["total": .init(value: .minorUnits(1250), confidenceBasisPoints: 8000, rows: [0])],
             warnings: [],
             items: items.enumerated().map { .init(text: $1, quantity: nil, amountMinorUnits: 400, confidenceBasisPoints: 8000,
                                                    rows: [Int64($0 + 1)]) })
-        return .init(scan: scan, total: Money(minorUnits: 1250, currency: .usd), date: try LocalDate(iso: "2026-11-20"),
+        return .init(reading: scan, total: Money(minorUnits: 1250, currency: .usd), date: try LocalDate(iso: "2026-11-20"),
                      payee: payee, account: "assets:cash", category: category, needsReview: false)
     }
 

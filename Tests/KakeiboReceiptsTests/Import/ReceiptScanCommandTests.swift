@@ -1,13 +1,20 @@
 import Foundation
 import KakeiboDomain
-import KakeiboInterop
+import KakeiboReceiptFiles
 import KakeiboReceipts
 import XCTest
 
-/// From observations to the ledger's receipt command: fields, caps, sanitising, and the file checks before OCR.
-final class ReceiptImporterTests: XCTestCase {
+/// From observations to the ledger's receipt command (`ReceiptScan`, portable), and the file checks before OCR
+/// (`KakeiboReceiptFiles`).
+final class ReceiptScanCommandTests: XCTestCase {
     let engine = OCREngineDescriptor(name: "test", version: "1", language: "eng")
     let digest = String(repeating: "0", count: 64)
+
+    func command(_ observations: [TextObservation], currency: String, preprocessing: [String] = []) -> LedgerCommand.ReceiptInput {
+        ReceiptScan(observations: observations, imageSHA256: digest, engine: engine, preprocessing: preprocessing,
+                    parser: ReceiptParser(options: ReceiptParserOptions(defaultCurrency: currency)))
+            .command(account: "assets:cash", defaultCurrency: currency)
+    }
 
     func word(_ text: String, row: Int, x: Double = 0.1, confidence: Double = 0.95) -> TextObservation {
         TextObservation(text: text, x: x, y: 0.02 + Double(row) * 0.03, width: 0.2, height: 0.02, confidence: confidence)
@@ -20,21 +27,20 @@ final class ReceiptImporterTests: XCTestCase {
     }
 
     func testFieldsBecomeTheScanAndTheExpense() throws {
-        let importer = ReceiptImporter(account: "assets:cash", defaultCurrency: try Currency(code: "MYR"))
-        let input = importer.input(observations: observations(), digest: digest, engine: engine, preprocessing: ["grayscale"])
+        let input = command(observations(), currency: "MYR", preprocessing: ["grayscale"])
         XCTAssertEqual(input.total, Money(minorUnits: 1250, currency: try Currency(code: "MYR")))
         XCTAssertEqual(input.date?.description, "2018-03-14")
         XCTAssertEqual(input.payee, "CORNER SHOP SDN BHD")
         XCTAssertEqual(input.account, "assets:cash")
         XCTAssertNil(input.category)
-        XCTAssertEqual(input.scan.imageSHA256, digest)
-        XCTAssertEqual(input.scan.engine, .init(name: "test", version: "1", language: "eng"))
-        XCTAssertEqual(input.scan.rows.map(\.text), ["CORNER SHOP SDN BHD", "DATE: 14/03/2018", "TOTAL (RM) 12.50"])
-        XCTAssertEqual(input.scan.rows[0].box, [1000, 200, 9000, 200], "ten-thousandths of the image, origin top left")
-        XCTAssertEqual(input.scan.rows[0].confidenceBasisPoints, 9500)
-        XCTAssertEqual(input.scan.fields["total"]?.value, .minorUnits(1250))
-        XCTAssertEqual(input.scan.fields["total"]?.rows, [2])
-        XCTAssertEqual(input.scan.fields["merchant"]?.value, .text("CORNER SHOP SDN BHD"))
+        XCTAssertEqual(input.reading.imageSHA256, digest)
+        XCTAssertEqual(input.reading.engine, .init(name: "test", version: "1", language: "eng"))
+        XCTAssertEqual(input.reading.rows.map(\.text), ["CORNER SHOP SDN BHD", "DATE: 14/03/2018", "TOTAL (RM) 12.50"])
+        XCTAssertEqual(input.reading.rows[0].box, [1000, 200, 9000, 200], "ten-thousandths of the image, origin top left")
+        XCTAssertEqual(input.reading.rows[0].confidenceBasisPoints, 9500)
+        XCTAssertEqual(input.reading.fields["total"]?.value, .minorUnits(1250))
+        XCTAssertEqual(input.reading.fields["total"]?.rows, [2])
+        XCTAssertEqual(input.reading.fields["merchant"]?.value, .text("CORNER SHOP SDN BHD"))
         XCTAssertEqual(input.needsReview, ReceiptParser().parse(observations()).receipt.needsReview)
     }
 
@@ -52,8 +58,7 @@ final class ReceiptImporterTests: XCTestCase {
         }
         let parsed = ReceiptParser().parse(words).receipt
         XCTAssertEqual(parsed.items.count, 60)
-        let scan = ReceiptImporter(account: "assets:cash", defaultCurrency: try Currency(code: "MYR"))
-            .input(observations: words, digest: digest, engine: engine, preprocessing: []).scan
+        let scan = command(words, currency: "MYR").reading
         XCTAssertEqual(scan.fields["time"]?.value, .text("18:42"))
         XCTAssertEqual(scan.fields["time"]?.rows, [1])
         XCTAssertEqual(scan.items.count, LedgerEvent.ReceiptScanned.maxItems)
@@ -70,14 +75,13 @@ final class ReceiptImporterTests: XCTestCase {
         for row in 4..<(LedgerEvent.ReceiptScanned.maxRows + 50) {
             words.append(TextObservation(text: "LINE\(row)", x: 0.1, y: Double(row) * 0.004, width: 0.2, height: 0.003, confidence: 0.9))
         }
-        let input = ReceiptImporter(account: "assets:cash", defaultCurrency: .usd)
-            .input(observations: words, digest: digest, engine: engine, preprocessing: [])
-        XCTAssertLessThanOrEqual(input.scan.rows.count, LedgerEvent.ReceiptScanned.maxRows)
-        XCTAssertGreaterThan(input.scan.rowsOmitted, 0)
-        XCTAssertEqual(Int64(input.scan.rows.count) + input.scan.rowsOmitted, Int64(ReceiptParser().rows(from: words).count))
-        let cited = Set(input.scan.fields.values.flatMap(\.rows))
-        XCTAssertTrue(cited.isSubset(of: Set(input.scan.rows.map(\.index))), "every cited row is kept")
-        for row in input.scan.rows {
+        let input = command(words, currency: "USD")
+        XCTAssertLessThanOrEqual(input.reading.rows.count, LedgerEvent.ReceiptScanned.maxRows)
+        XCTAssertGreaterThan(input.reading.rowsOmitted, 0)
+        XCTAssertEqual(Int64(input.reading.rows.count) + input.reading.rowsOmitted, Int64(ReceiptParser().rows(from: words).count))
+        let cited = Set(input.reading.fields.values.flatMap(\.rows))
+        XCTAssertTrue(cited.isSubset(of: Set(input.reading.rows.map(\.index))), "every cited row is kept")
+        for row in input.reading.rows {
             XCTAssertFalse(row.text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, row.text)
             XCTAssertLessThanOrEqual(row.text.utf8.count, LedgerEvent.ReceiptScanned.maxTextBytes)
         }
@@ -124,18 +128,18 @@ final class ReceiptImporterTests: XCTestCase {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-observations-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let importer = ReceiptImporter(account: "assets:cash", defaultCurrency: .usd)
+        let reader = ReceiptReader(parser: ReceiptParser(options: ReceiptParserOptions(defaultCurrency: "USD")))
         let good = directory.appendingPathComponent("words.json").path
         let bytes = try JSONEncoder().encode(observations())
         XCTAssertTrue(FileManager.default.createFile(atPath: good, contents: bytes))
-        let read = try importer.read(observationsAt: good).input.get()
-        XCTAssertEqual(read.scan.imageSHA256, ReceiptFile.sha256Hex(bytes), "the file's digest is the idempotency key")
-        XCTAssertEqual(read.scan.engine.name, "external")
+        let read = try reader.read(observationsAt: good).scan.get().command(account: "assets:cash", defaultCurrency: "USD")
+        XCTAssertEqual(read.reading.imageSHA256, ReceiptFile.sha256Hex(bytes), "the file's digest is the idempotency key")
+        XCTAssertEqual(read.reading.engine.name, "external")
         XCTAssertEqual(read.total?.minorUnits, 1250)
 
         let bad = directory.appendingPathComponent("bad.json").path
         XCTAssertTrue(FileManager.default.createFile(atPath: bad, contents: Data(#"{"text": "not an array"}"#.utf8)))
-        XCTAssertThrowsError(try importer.read(observationsAt: bad).input.get()) { error in
+        XCTAssertThrowsError(try reader.read(observationsAt: bad).scan.get()) { error in
             XCTAssertEqual(error as? ReceiptFileError, .notObservations(path: bad))
         }
     }
