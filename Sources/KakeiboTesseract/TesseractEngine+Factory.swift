@@ -7,7 +7,6 @@ extension TesseractEngine {
         public var mode: SegmentationMode = .auto
         public var binarization: Binarization = .otsu
         public var minimumWidth = 1400
-        public var rereadsDate = true
 
         public init() {}
     }
@@ -17,7 +16,6 @@ extension TesseractEngine {
         {
             let engine = try TesseractEngine(language: settings.language, mode: settings.mode, binarization: settings.binarization)
             engine.minimumWidth = settings.minimumWidth
-            engine.rereadsDate = settings.rereadsDate
             return engine
         }
     }

@@ -5,7 +5,7 @@ import KakeiboReceipts
 /// Tesseract behind `OCREngine`, on its C API.
 ///
 /// A handle is not thread-safe, so this class is deliberately not `Sendable`: give each worker its own.
-public final class TesseractEngine: OCREngine {
+public final class TesseractEngine: OCRRereading {
     /// Page segmentation modes Tesseract offers that make sense for receipts (chosen by measurement).
     public enum SegmentationMode: Int32, Sendable, CaseIterable {
         case auto = 3
@@ -30,10 +30,9 @@ public final class TesseractEngine: OCREngine {
     public var minimumWidth: Int = 1400
     /// Checked from the file's header before anything is decoded.
     public var limits = ImageLimits()
-    /// Read the date rows again closer up (see `rereadDateRows`): on the dev set 52 → 55 of 60 dates
-    /// (4 repaired, 1 broken) for about 15 % more CPU. Preferring digits read open (`DigitFill`) repairs one more, and
-    /// the band read when the page shows no date another.
-    public var rereadsDate = true
+    /// The page the last `recognize` read (deskewed, at `scale` × the original), kept for `reread`: the parser's
+    /// closer looks at the date (on the dev set 52 → 55 of 60 dates, 4 repaired and 1 broken, for about 15 % more CPU).
+    private var lastPage: (pix: UnsafeMutablePointer<PIX>, scale: Float)?
 
     /// Folders Debian and Homebrew install models into, tried after `TESSDATA_PREFIX`.
     public static let defaultDatapaths = [
@@ -64,6 +63,7 @@ public final class TesseractEngine: OCREngine {
     }
 
     deinit {
+        forgetLastPage()
         TessBaseAPIEnd(handle)
         TessBaseAPIDelete(handle)
     }
@@ -74,8 +74,10 @@ public final class TesseractEngine: OCREngine {
         let width = Int(pixGetWidth(original)), height = Int(pixGetHeight(original))
         guard width > 8, height > 8 else { throw TesseractError.unreadableImage(path: path) }
 
+        forgetLastPage()
         guard let gray = pixConvertTo8(original, 0) else { throw TesseractError.unreadableImage(path: path) }
         var first = try read(gray, steps: ["grayscale"], path: path)
+        lastPage = (first.page, first.scale)
         // Faded or coloured print (a purple thermal receipt) can leave Otsu with nothing legible: read it again from
         // the darkest channel with its contrast stretched, and keep whichever read found more legible words.
         if Self.legibleWords(first.observations) * 10 < first.observations.count, pixGetDepth(original) == 32,
@@ -85,9 +87,22 @@ public final class TesseractEngine: OCREngine {
                 _ = pixGammaTRC(darkest, darkest, 1, Int32(lo), Int32(hi))
             }
             let second = try read(darkest, steps: ["darkest channel", "contrast stretch \(lo)-\(hi)"], path: path)
-            if Self.legibleWords(second.observations) > Self.legibleWords(first.observations) { first = second }
+            if Self.legibleWords(second.observations) > Self.legibleWords(first.observations) {
+                forgetLastPage()
+                first = second
+                lastPage = (second.page, second.scale)
+            } else {
+                var unused: UnsafeMutablePointer<PIX>? = second.page
+                pixDestroy(&unused)
+            }
         }
         return OCRPage(observations: first.observations, preprocessing: first.steps, imageWidth: width, imageHeight: height)
+    }
+
+    private func forgetLastPage() {
+        var pointer: UnsafeMutablePointer<PIX>? = lastPage?.pix
+        if pointer != nil { pixDestroy(&pointer) }
+        lastPage = nil
     }
 
     /// Checks that a file is a whole JPEG, PNG or TIFF within `limits`, by decoding it once: what every engine
@@ -134,8 +149,10 @@ public final class TesseractEngine: OCREngine {
         observations.filter { $0.confidence >= 0.8 && $0.text.filter { $0.isLetter || $0.isNumber }.count >= 3 }.count
     }
 
-    /// Scales, deskews and recognises an 8-bit page; takes ownership of `gray`.
-    private func read(_ gray: UnsafeMutablePointer<PIX>, steps: [String], path: String) throws -> (observations: [TextObservation], steps: [String]) {
+    /// Scales, deskews and recognises an 8-bit page; takes ownership of `gray`. Returns the page it read (a clone the
+    /// caller owns) and its scale against the original, for closer looks.
+    private func read(_ gray: UnsafeMutablePointer<PIX>, steps: [String], path: String)
+        throws -> (observations: [TextObservation], steps: [String], page: UnsafeMutablePointer<PIX>, scale: Float) {
         var owned: [UnsafeMutablePointer<PIX>] = [gray]
         defer { for pix in owned { var pointer: UnsafeMutablePointer<PIX>? = pix; pixDestroy(&pointer) } }
         var steps = steps
@@ -163,72 +180,25 @@ public final class TesseractEngine: OCREngine {
         TessBaseAPISetImage2(handle, prepared)
         defer { TessBaseAPIClear(handle) }
         guard TessBaseAPIRecognize(handle, nil) == 0 else { throw TesseractError.recognitionFailed(path: path) }
-        var observations = words(width: Double(pixGetWidth(prepared)), height: Double(pixGetHeight(prepared)))
-        if rereadsDate {
-            let reread = rereadDateRows(of: prepared, scaledBy: scale, observations)
-            if let step = reread.step {
-                observations = reread.observations
-                steps.append(step)
-            }
-        }
-        return (observations, steps)
+        let observations = words(width: Double(pixGetWidth(prepared)), height: Double(pixGetHeight(prepared)))
+        guard let kept = pixClone(prepared) else { throw TesseractError.recognitionFailed(path: path) }
+        return (observations, steps, kept, scale)
     }
 
-    /// Scales (of the original image) the date rows are read again at, alone (single-line mode). Chosen on the dev set among
-    /// 2, 2.5, 3 and 3.5 with Otsu or Sauvola; Sauvola readings agreed with Otsu's on every miss, so they add nothing.
-    static let rereadScales: [Float] = [2, 3]
-
-    /// The date is a few digits where 5, 6, 8 and 3 swap. Reads each row a date is (or is labelled) on again,
-    /// cropped and enlarged; `DateRowReread` decides whether the closer readings replace the row's words.
-    private func rereadDateRows(of page: UnsafeMutablePointer<PIX>, scaledBy pageScale: Float, _ observations: [TextObservation]) -> (observations: [TextObservation], step: String?) {
-        let judge = DateRowReread()
-        let rows = judge.parser.rows(from: observations)
-        var replacements: [(row: TextRow, words: [TextObservation])] = []
-        let worth = Array(judge.rowsWorthRereading(rows).prefix(6))
-        let printed = worth.map { judge.date(in: $0.words) }
-        for (index, row) in worth.enumerated() {
-            let readings = Self.rereadScales.compactMap { rereadRow(row, of: page, scale: $0 / pageScale) }
-            let elsewhere = Set(printed.indices.filter { $0 != index }.compactMap { printed[$0] })
-            if let words = judge.replacement(for: row, readings: readings, elsewhere: elsewhere) { replacements.append((row, words)) }
-        }
-        if replacements.isEmpty, judge.parser.parse(rows: rows).date == nil {
-            // No date read anywhere: a curled or tilted corner can hide the date row from the page layout. Read a band
-            // around each row with a clock time, where dates are printed, as a block; the date row two readings agree
-            // on takes the place of the page's words under it.
-            for row in judge.clockRows(rows).prefix(2) {
-                let readings = Self.rereadScales.compactMap { rereadRow(row, of: page, scale: $0 / pageScale, band: true) }
-                guard let words = judge.dateRow(in: readings) else { continue }
-                let found = TextRow(index: 0, words: words)
-                let kept = observations.filter { word in
-                    let x = word.x + word.width / 2, y = word.y + word.height / 2
-                    return !(found.minX...found.maxX).contains(x) || !(found.minY...found.maxY).contains(y)
-                }
-                return (kept + words, "date found in a band re-read around the time")
-            }
-        }
-        guard !replacements.isEmpty else { return (observations, nil) }
-        // The rows' words are the sanitised originals: find them by their boxes.
-        struct Box: Hashable { var x, y, width, height: Double }
-        let replaced = Set(replacements.flatMap(\.row.words).map { Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
-        let kept = observations.filter { !replaced.contains(Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height)) }
-        return (kept + replacements.flatMap(\.words), "date rows re-read: \(replacements.count) replaced")
-    }
-
-    /// One row cropped from the page with a margin, scaled, and read as a single line; boxes in page coordinates.
-    /// A `band` is the page's whole width, two row heights above and below the row, read as a block.
-    private func rereadRow(_ row: TextRow, of page: UnsafeMutablePointer<PIX>, scale: Float, band: Bool = false) -> [TextObservation]? {
+    /// A region of the last page cropped, enlarged and read alone (one line or a block); boxes in page fractions.
+    public func reread(_ region: OCRRegion) -> [TextObservation]? {
+        guard let (page, pageScale) = lastPage else { return nil }
         let pageWidth = Double(pixGetWidth(page)), pageHeight = Double(pixGetHeight(page))
-        let margin = (row.maxY - row.minY) * (band ? 2 : 0.3)
-        let x0 = band ? 0 : max(0, row.minX - 0.01), x1 = band ? 1 : min(1, row.maxX + 0.01)
-        let y0 = max(0, row.minY - margin), y1 = min(1, row.maxY + margin)
+        let x0 = region.minX, x1 = region.maxX, y0 = region.minY, y1 = region.maxY
         guard (x1 - x0) * pageWidth >= 8, (y1 - y0) * pageHeight >= 8,
               let box = boxCreate(Int32(x0 * pageWidth), Int32(y0 * pageHeight), Int32((x1 - x0) * pageWidth), Int32((y1 - y0) * pageHeight)) else { return nil }
         defer { var pointer: UnsafeMutablePointer<BOX>? = box; boxDestroy(&pointer) }
         guard let crop = pixClipRectangle(page, box, nil) else { return nil }
         defer { var pointer: UnsafeMutablePointer<PIX>? = crop; pixDestroy(&pointer) }
+        let scale = Float(region.scale) / pageScale
         guard let scaled = pixScale(crop, scale, scale) else { return nil }
         defer { var pointer: UnsafeMutablePointer<PIX>? = scaled; pixDestroy(&pointer) }
-        TessBaseAPISetPageSegMode(handle, band ? PSM_SINGLE_BLOCK : PSM_SINGLE_LINE)
+        TessBaseAPISetPageSegMode(handle, region.layout == .block ? PSM_SINGLE_BLOCK : PSM_SINGLE_LINE)
         defer { TessBaseAPISetPageSegMode(handle, TessPageSegMode(UInt32(mode.rawValue))) }
         TessBaseAPISetImage2(handle, scaled)
         defer { TessBaseAPIClear(handle) }

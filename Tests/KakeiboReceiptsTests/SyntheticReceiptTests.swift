@@ -31,15 +31,13 @@ final class SyntheticReceiptTests: XCTestCase {
     }
 
     /// syn-09's date column is tilted against the rest (a curled corner): the page layout loses the date row, and the
-    /// engine finds it by reading a band around the time row as a block.
+    /// parser finds it by asking the engine to read a band around the time row as a block.
     func testADateRowThePageLayoutLostIsFoundInABandAroundTheTime() throws {
         let path = Self.folder.appendingPathComponent("syn-09-curled-corner.jpg").path
         let engine = try TesseractEngine()
-        engine.rereadsDate = false
-        let page = try engine.recognize(imageAt: path)
+        let page = try engine.readReceipt(imageAt: path, closerLooks: false)
         XCTAssertNil(ReceiptParser().parse(page.observations).receipt.date, "the page alone loses the date row")
-        engine.rereadsDate = true
-        let reread = try engine.recognize(imageAt: path)
+        let reread = try engine.readReceipt(imageAt: path)
         XCTAssertTrue(reread.preprocessing.contains("date found in a band re-read around the time"), "\(reread.preprocessing)")
         XCTAssertEqual(ReceiptParser().parse(reread.observations).receipt.date?.value, "2017-12-22")
     }

@@ -5,9 +5,12 @@ import Dispatch
 public struct ReceiptBatch: Sendable {
     public var workers: Int
     public var makeEngine: @Sendable () throws -> any OCREngine
+    /// Let the parser take closer looks at the date where the engine can crop (`OCREngine.readReceipt`).
+    public var closerLooks: Bool
 
-    public init(workers: Int, makeEngine: @escaping @Sendable () throws -> any OCREngine) {
+    public init(workers: Int, closerLooks: Bool = true, makeEngine: @escaping @Sendable () throws -> any OCREngine) {
         self.workers = max(1, workers)
+        self.closerLooks = closerLooks
         self.makeEngine = makeEngine
     }
 
@@ -36,7 +39,7 @@ public struct ReceiptBatch: Sendable {
             }
             while let index = store.claim() {
                 let start = DispatchTime.now().uptimeNanoseconds
-                let result = Result { try engine.recognize(imageAt: paths[index]) }
+                let result = Result { try engine.readReceipt(imageAt: paths[index], closerLooks: closerLooks) }
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 let done = store.set(index, Item(path: paths[index], result: result, seconds: seconds, engine: engine.descriptor))
                 progress?(done, paths.count)

@@ -30,7 +30,7 @@ enum ReceiptReading {
         settings.mode = mode
         settings.binarization = defaultBinarization
         let engine = try choice.factory(tesseract: settings)()
-        let page = try engine.recognize(imageAt: file)
+        let page = try engine.readReceipt(imageAt: file)
         return Result(observations: page.observations, page: page, engine: engine.descriptor)
     }
 }

@@ -50,11 +50,10 @@ struct ReceiptsEval: ParsableCommand {
         settings.mode = mode
         settings.binarization = binarization
         settings.minimumWidth = minimumWidth
-        settings.rereadsDate = rereadDate
         var corpus = try ReceiptCorpus(directories: directories)
         let start = Date()
         let cachedAll = observationsCache.map { cache in corpus.receipts.allSatisfy { FileManager.default.fileExists(atPath: "\(cache)/\($0.id).json") } } ?? false
-        let batch = cachedAll ? nil : ReceiptBatch(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+        let batch = cachedAll ? nil : ReceiptBatch(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, closerLooks: rereadDate,
                                                    makeEngine: try engineOptions.factory(tesseract: settings))
         corpus.read(with: batch, cache: observationsCache)
         let wall = Date().timeIntervalSince(start)
