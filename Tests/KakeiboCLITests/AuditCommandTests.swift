@@ -90,6 +90,20 @@ final class AuditCommandTests: KakeiboCLITestCase {
         XCTAssertEqual(page.map { $0["position"] as? Int }, [8])
     }
 
+    func testLogTableShowsEachEventsDateAmountAndPayee() throws {
+        try standardLedger()
+        try ok("txn", "--payee", "Market", "--date", "2026-11-03", "--posting", "expenses:groceries=30", "--posting", "assets:checking")
+        let lines = try ok("log").stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first?.split(separator: " ", omittingEmptySubsequences: true).prefix(5),
+                       ["pos", "recorded", "type", "date", "amount"])
+        let expense = try XCTUnwrap(lines.first { $0.contains("ExpenseCaptured") })
+        XCTAssertTrue(expense.contains("2026-11-02") && expense.contains("12.50 USD") && expense.contains("Corner Shop"), expense)
+        let split = try XCTUnwrap(lines.first { $0.contains("TransactionRecorded") })
+        XCTAssertTrue(split.contains("2026-11-03") && split.contains("30.00 USD") && split.contains("Market"), "a split shows its debits: \(split)")
+        let opened = try XCTUnwrap(lines.first { $0.contains("AccountOpened") })
+        XCTAssertTrue(opened.contains("assets:checking"), "events without money name what they are about: \(opened)")
+    }
+
     func testVerifySucceedsOnAWorkedLedger() throws {
         let txn = try standardLedger().expense
         try ok("edit", txn, "--amount", "13.00", "--reason", "typo")

@@ -25,11 +25,49 @@ struct Log: ParsableCommand {
                 [String($0.position), Printer.timestamp($0.recordedAt), $0.type, $0.stream, $0.source, $0.actor, $0.payload.canonicalString()]
             }))
         case .table:
-            var table = TextTable([("pos", .right), ("recorded", .left), ("type", .left), ("stream", .left), ("source", .left), ("actor", .left)])
+            var table = TextTable([("pos", .right), ("recorded", .left), ("type", .left), ("date", .left), ("amount", .right),
+                                   ("payee or name", .left), ("source", .left), ("actor", .left)])
             for event in events {
-                table.add([String(event.position), Printer.timestamp(event.recordedAt), event.type, event.stream, event.source, event.actor])
+                table.add([String(event.position), Printer.timestamp(event.recordedAt), event.type, event.occurredOn ?? "",
+                           Self.amount(in: event.payload), Self.label(in: event.payload), event.source, event.actor])
             }
             print(table.render())
         }
+    }
+
+    /// What a person scanning the log looks for, read from any payload by its field names, so a new event type
+    /// shows its money without a case here: `amount` with `currency`, or the postings' debits when all are in one
+    /// currency. The JSON and CSV forms keep the whole payload.
+    static func amount(in payload: JSONValue) -> String {
+        guard case .object(let fields) = payload else { return "" }
+        if case .int(let minorUnits)? = fields["amount"], case .string(let code)? = fields["currency"] {
+            return money(minorUnits, code)
+        }
+        guard case .array(let postings)? = fields["postings"] else { return "" }
+        var debits: Int64 = 0
+        var codes: Set<String> = []
+        for case .object(let posting) in postings {
+            guard case .int(let minorUnits)? = posting["amount"], case .string(let code)? = posting["currency"] else { continue }
+            codes.insert(code)
+            guard minorUnits > 0 else { continue }
+            let (sum, overflow) = debits.addingReportingOverflow(minorUnits)
+            guard !overflow else { return "" }
+            debits = sum
+        }
+        guard codes.count == 1, let code = codes.first, debits > 0 else { return codes.count > 1 ? "(\(codes.count) currencies)" : "" }
+        return money(debits, code)
+    }
+
+    static func label(in payload: JSONValue) -> String {
+        guard case .object(let fields) = payload else { return "" }
+        for key in ["payee", "name", "newName"] {
+            if case .string(let text)? = fields[key], !text.isEmpty { return FreeText.withControlsShown(text) }
+        }
+        return ""
+    }
+
+    private static func money(_ minorUnits: Int64, _ code: String) -> String {
+        guard let currency = try? Currency(code: code) else { return "\(minorUnits) (minor units) \(code)" }
+        return Money(minorUnits: minorUnits, currency: currency).description
     }
 }
