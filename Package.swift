@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "KakeiboDomain", targets: ["KakeiboDomain"]),
         .library(name: "KakeiboInterop", targets: ["KakeiboInterop"]),
         .library(name: "KakeiboReceipts", targets: ["KakeiboReceipts"]),
+        .library(name: "KakeiboDashboard", targets: ["KakeiboDashboard"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -61,10 +62,15 @@ let package = Package(
         .target(name: "KakeiboTesseract", dependencies: ["KakeiboReceipts", "CTesseract"]),
         // PP-OCR behind the same protocol, through a long-lived Python worker (rapidocr-onnxruntime from PyPI).
         .target(name: "KakeiboPPOCR", dependencies: ["KakeiboReceipts", "KakeiboTesseract"], resources: [.copy("ppocr_worker.py")]),
+        // The dashboard: HTML and inline SVG pages rendered from the widget JSON only. No Foundation, no I/O:
+        // `widgets export --html` and the server hand it the same documents.
+        .target(name: "KakeiboDashboard", dependencies: ["KakeiboDomain"]),
+        // How long rendering every page takes for a large synthetic export: `swift run -c release dashboard-bench`.
+        .executableTarget(name: "dashboard-bench", dependencies: ["KakeiboDashboard", "KakeiboDomain"]),
         .executableTarget(
             name: "kakeibo",
             dependencies: [
-                "KakeiboLedger", "KakeiboDomain", "KakeiboInterop", "KakeiboReceipts", "KakeiboReceiptsTraining", "KakeiboTesseract", "KakeiboPPOCR",
+                "KakeiboDashboard", "KakeiboLedger", "KakeiboDomain", "KakeiboInterop", "KakeiboReceipts", "KakeiboReceiptsTraining", "KakeiboTesseract", "KakeiboPPOCR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -78,6 +84,7 @@ let package = Package(
         .testTarget(name: "KakeiboEventStoreTests", dependencies: ["KakeiboEventStore", "KakeiboDomain", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "KakeiboProjectionsTests", dependencies: ["KakeiboProjections", "KakeiboDomain", "KakeiboTestSupport"]),
         .testTarget(name: "KakeiboLedgerTests", dependencies: ["KakeiboLedger", "KakeiboDomain", "KakeiboEventStore", "KakeiboProjections", "KakeiboTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "KakeiboDashboardTests", dependencies: ["KakeiboDashboard", "KakeiboDomain"]),
         .testTarget(name: "KakeiboCLITests", dependencies: ["kakeibo", "KakeiboLedger", "KakeiboTestSupport"]),
         .testTarget(name: "KakeiboInteropTests", dependencies: ["KakeiboInterop", "KakeiboLedger", "KakeiboDomain", "KakeiboReceipts", "kakeibo", "KakeiboTestSupport"]),
         .testTarget(

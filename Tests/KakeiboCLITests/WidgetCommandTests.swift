@@ -6,7 +6,7 @@ import XCTest
 final class WidgetCommandTests: KakeiboCLITestCase {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let files = ["accounts.json", "budgets.json", "expenses.json", "forecast.json", "income.json", "index.json", "transfers.json"]
+    static let files = ["accounts.json", "budgets.json", "expenses.json", "forecast.json", "income.json", "index.json", "transfers.json", "trend.json"]
 
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -106,7 +106,7 @@ final class WidgetCommandTests: KakeiboCLITestCase {
         let index = try object("index.json")
         let listed = try XCTUnwrap(index["documents"] as? [[String: Any]])
         XCTAssertEqual(listed.map { $0["file"] as? String }, ["income.json", "budgets.json", "expenses.json", "transfers.json",
-                                                            "accounts.json", "forecast.json"])
+                                                            "accounts.json", "forecast.json", "trend.json"])
         XCTAssertEqual(listed.first?["contentHash"] as? String, income["contentHash"] as? String)
         XCTAssertFalse(files.values.contains { String(decoding: $0, as: UTF8.self).range(of: #":\s*-?[0-9]+\.[0-9]"#, options: .regularExpression) != nil },
                        "no JSON number with a fraction anywhere: amounts are strings")
