@@ -14,8 +14,8 @@ enum DashboardStyle {
     .top{background:var(--card);border-bottom:1px solid var(--line);padding:10px 14px 8px}
     .brand{margin:0;font-size:18px;font-weight:700}
     .brand small{font-weight:400;color:var(--muted);font-size:14px}
-    nav ul{display:flex;flex-wrap:wrap;gap:6px;list-style:none;margin:8px 0 0;padding:0}
-    nav a{display:block;padding:6px 12px;border-radius:999px;background:var(--bg);color:var(--fg);text-decoration:none;font-size:14px;border:1px solid var(--line)}
+    nav ul{display:flex;flex-wrap:wrap;gap:5px;list-style:none;margin:6px 0 0;padding:0}
+    nav a{display:block;padding:5px 10px;border-radius:999px;background:var(--bg);color:var(--fg);text-decoration:none;font-size:13px;border:1px solid var(--line)}
     nav a[aria-current=page]{background:var(--fg);color:var(--bg);border-color:var(--fg)}
     main{max-width:980px;margin:0 auto;padding:12px}
     h1{font-size:22px;margin:4px 0 10px}
@@ -25,7 +25,8 @@ enum DashboardStyle {
     .meta code{font-size:12px}
     .stale{display:inline-block;background:var(--b2);color:#fff;font-weight:700;border-radius:4px;padding:0 6px;margin-right:6px}
     .card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:12px 14px;margin:0 0 12px}
-    .grid{display:grid;gap:12px;grid-template-columns:1fr}
+    .card p{margin:4px 0}
+    .grid{display:grid;gap:12px;grid-template-columns:1fr;margin:0 0 12px}
     .grid>.card{margin:0}
     @media (min-width:640px){.grid{grid-template-columns:1fr 1fr}}
     .num{font-variant-numeric:tabular-nums;white-space:nowrap}
@@ -65,10 +66,10 @@ enum DashboardStyle {
     .legend{display:flex;gap:12px;flex-wrap:wrap;font-size:13px;color:var(--muted);margin:6px 0 0;padding:0;list-style:none}
     .key{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:4px;vertical-align:middle}
     .key.inc{background:var(--inc)}.key.exp{background:var(--exp)}.key.nw{background:var(--nw)}
-    svg{display:block;width:100%;height:auto;max-width:100%}
+    svg{display:block;width:100%;height:auto;max-width:720px;margin:0 auto}
     svg .inc{fill:var(--inc)}svg .exp{fill:var(--exp)}svg .bar-n{fill:var(--accent)}
     svg .nw{fill:none;stroke:var(--nw);stroke-width:2.5}svg .dot{fill:var(--nw)}
-    svg .axis{stroke:var(--line);stroke-width:1}svg text{fill:var(--muted);font-size:11px;font-family:inherit}
+    svg .axis{stroke:var(--line);stroke-width:1}svg text{fill:var(--muted);font-size:19px;font-family:inherit}
     footer{max-width:980px;margin:0 auto;padding:4px 12px 24px;font-size:12px;color:var(--muted)}
     footer code{word-break:break-all}
     """

@@ -16,7 +16,7 @@ struct SVGChart {
     var bars: [Series]
     var line: Series?
 
-    static let width = 640, height = 220, top = 14, bottom = 24, left = 4, right = 4
+    static let width = 640, height = 250, top = 14, bottom = 34, left = 4, right = 4
 
     func render(id: String) -> String {
         let plotHeight = Self.height - Self.top - Self.bottom
@@ -59,7 +59,7 @@ struct SVGChart {
         }
         for (column, label) in labels.enumerated() {
             let x = Self.left + column * columnWidth + columnWidth / 2
-            svg += "<text x=\"\(x)\" y=\"\(Self.height - 6)\" text-anchor=\"middle\">\(HTML.escape(label))</text>"
+            svg += "<text x=\"\(x)\" y=\"\(Self.height - 8)\" text-anchor=\"middle\">\(HTML.escape(label))</text>"
         }
         svg += "</svg>"
         var legend = "<ul class=\"legend\">"
