@@ -26,7 +26,7 @@ public struct DashboardDocuments: Sendable {
     func staleness(of kind: String) -> String? {
         guard let document = byKind[kind] else { return nil }
         let asOf = document["asOf"]?.stringValue ?? ""
-        if let exportedOn, asOf < exportedOn { return "data as of \(asOf), older than this export (\(exportedOn))" }
+        if let exportedOn, asOf < exportedOn { return "older than this export (\(exportedOn))" }
         guard kind != "index", let index = byKind["index"] else { return nil }
         if index["logPosition"] != document["logPosition"] {
             return "log position \(document["logPosition"]?.intValue.map(String.init) ?? "?") differs from the index's \(index["logPosition"]?.intValue.map(String.init) ?? "?")"

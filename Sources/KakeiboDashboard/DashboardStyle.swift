@@ -69,7 +69,7 @@ enum DashboardStyle {
     svg{display:block;width:100%;height:auto;max-width:720px;margin:0 auto}
     svg .inc{fill:var(--inc)}svg .exp{fill:var(--exp)}svg .bar-n{fill:var(--accent)}
     svg .nw{fill:none;stroke:var(--nw);stroke-width:2.5}svg .dot{fill:var(--nw)}
-    svg .axis{stroke:var(--line);stroke-width:1}svg text{fill:var(--muted);font-size:19px;font-family:inherit}
+    svg .axis{stroke:var(--line);stroke-width:1}svg text{fill:var(--muted);font-size:17px;font-family:inherit}
     footer{max-width:980px;margin:0 auto;padding:4px 12px 24px;font-size:12px;color:var(--muted)}
     footer code{word-break:break-all}
     """
