@@ -6,27 +6,29 @@ extension DashboardRenderer {
     func budgets() -> String {
         guard let document = documents["budgets"] else { return missing("budgets") }
         var html = "<nav class=\"tabs\" aria-label=\"Budget period\"><a href=\"#month\">This month</a><a href=\"#week\">This week</a></nav>\n"
+        let none = ["month", "week"].allSatisfy { (document[$0]?["categories"]?.arrayValue ?? []).isEmpty }
         for (key, label) in [("month", "This month"), ("week", "This week")] {
             guard let period = document[key] else { continue }
             html += "<section class=\"card\" id=\"\(key)\" data-testid=\"budget-period\" data-period=\"\(key)\">"
             html += "<h2>\(label) <span class=\"muted small\">\(HTML.escape(period["period"]?.stringValue ?? ""))</span></h2>\n"
-            html += budgetRows(period, period: key)
+            html += budgetRows(period, period: key, emptyText: none ? nil : "No \(key == "week" ? "weekly" : "monthly") budgets.")
             html += "</section>\n"
         }
         return html
     }
 
-    /// The period's categories and its total, or "no budgets yet" when there is nothing to show.
-    func budgetRows(_ period: JSONValue, period key: String, limit: Int? = nil) -> String {
+    /// The period's categories and its total; when it has none, `emptyText`, or "no budgets yet" for a ledger without any.
+    func budgetRows(_ period: JSONValue, period key: String, emptyText: String? = nil) -> String {
         let categories = period["categories"]?.arrayValue ?? []
         guard !categories.isEmpty else {
+            if let emptyText { return "<p class=\"empty\">\(HTML.escape(emptyText))</p>\n" }
             return "<p class=\"empty\" data-testid=\"no-budgets\">There are no budgets yet. Set one with <code>kakeibo budget set groceries 400</code>.</p>\n"
         }
         var html = ""
         if let total = period["total"] {
             html += budgetRow(total, name: "Total", account: nil, depth: 0, period: key)
         }
-        for category in limit.map({ Array(categories.prefix($0)) }) ?? categories {
+        for category in categories {
             html += budgetRow(category, name: category["name"]?.stringValue ?? category["account"]?.stringValue ?? "?",
                               account: category["account"]?.stringValue, depth: Int(category["depth"]?.intValue ?? 0), period: key)
         }

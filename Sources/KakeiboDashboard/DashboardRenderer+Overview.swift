@@ -4,6 +4,8 @@ import KakeiboDomain
 
 extension DashboardRenderer {
     static let overviewTopCategories = 5
+    /// Over-budget categories the overview lists before sending the rest to the budgets page.
+    static let overviewOverBudget = 5
 
     func overview() -> String {
         var html = ""
@@ -12,16 +14,18 @@ extension DashboardRenderer {
             html += "<section class=\"card\" data-testid=\"overview-budget\"><h2>Budget this month <span class=\"muted small\">\(HTML.escape(month["period"]?.stringValue ?? ""))</span></h2>"
             let categories = month["categories"]?.arrayValue ?? []
             if categories.isEmpty {
-                html += budgetRows(month, period: "month")
+                let weekly = !(budgets["week"]?["categories"]?.arrayValue ?? []).isEmpty
+                html += budgetRows(month, period: "month", emptyText: weekly ? "No monthly budgets: the weekly ones are on the budgets page." : nil)
             } else {
                 if let total = month["total"] { html += budgetRow(total, name: "Total", account: nil, depth: 0, period: "month") }
                 // Over-budget categories by the JSON's own sign of `available`: the rows to look at first.
                 let over = categories.filter { DisplayNumber.isNegative($0["available"]?.stringValue ?? "") }
-                for category in over {
+                for category in over.prefix(Self.overviewOverBudget) {
                     html += budgetRow(category, name: category["name"]?.stringValue ?? "?", account: category["account"]?.stringValue,
                                       depth: 0, period: "month")
                 }
-                html += "<p class=\"small\"><a href=\"budgets.html\">\(over.isEmpty ? "Nothing over budget. " : "")All \(categories.count) categories</a></p>"
+                let more = over.count > Self.overviewOverBudget ? "\(over.count - Self.overviewOverBudget) more over budget. " : ""
+                html += "<p class=\"small\"><a href=\"budgets.html\">\(over.isEmpty ? "Nothing over budget. " : more)All \(categories.count) categories</a></p>"
             }
             html += "</section>\n"
         }

@@ -68,6 +68,16 @@ final class DashboardContentTests: XCTestCase {
         XCTAssertFalse(page(.budgets, documents).contains("data-testid=\"budget-row\""))
     }
 
+    func testAPeriodWithoutBudgetsIsNotALedgerWithoutBudgets() throws {
+        let documents = DashboardFixture.replacing(try DashboardFixture.documents(), kind: "budgets") { document in
+            DashboardFixture.edit(document, ["week"]) { $0["categories"] = [] }
+        }
+        let html = page(.budgets, documents)
+        XCTAssertFalse(html.contains("no budgets yet"), "the month has budgets")
+        XCTAssertTrue(html.contains("No weekly budgets."))
+        XCTAssertTrue(html.contains("data-testid=\"budget-row\""))
+    }
+
     func testStaleDataIsMarked() throws {
         let documents = try DashboardFixture.documents()
         for page in DashboardPage.allCases {
