@@ -18,7 +18,10 @@ struct SVGChart {
 
     static let width = 640, height = 250, top = 14, bottom = 34, left = 4, right = 4
 
-    func render(id: String) -> String {
+    /// `id` names the chart's title and description for `aria-labelledby`; only letters, digits and
+    /// hyphens are kept, since it can carry text from the JSON (a currency code).
+    func render(id rawID: String) -> String {
+        let id = String(rawID.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }.map(Character.init))
         let plotHeight = Self.height - Self.top - Self.bottom
         let columns = max(labels.count, 1)
         let columnWidth = (Self.width - Self.left - Self.right) / columns
@@ -53,7 +56,8 @@ struct SVGChart {
                 let x = Self.left + column * columnWidth + columnWidth / 2
                 let y = high > low ? Self.top + plotHeight - DisplayNumber.scale(value - low, range: high - low, pixels: plotHeight) : Self.top + plotHeight / 2
                 points.append("\(x),\(y)")
-                svg += "<circle class=\"dot\" cx=\"\(x)\" cy=\"\(y)\" r=\"3\"><title>\(HTML.escape(labels[min(column, labels.count - 1)])) \(HTML.escape(line.name)): \(HTML.escape(line.values[column]))</title></circle>"
+                let label = column < labels.count ? labels[column] : ""
+                svg += "<circle class=\"dot\" cx=\"\(x)\" cy=\"\(y)\" r=\"3\"><title>\(HTML.escape(label)) \(HTML.escape(line.name)): \(HTML.escape(line.values[column]))</title></circle>"
             }
             svg += "<polyline class=\"\(line.style)\" points=\"\(points.joined(separator: " "))\"/>"
         }

@@ -22,12 +22,16 @@ final class DashboardContentTests: XCTestCase {
         documents = DashboardFixture.replacing(documents, kind: "budgets") {
             DashboardFixture.edit($0, ["month", "categories", "1"]) { $0["account"] = .string("expenses:\"' onmouseover=alert(3) x=\"") }
         }
+        documents = DashboardFixture.replacing(documents, kind: "trend") {
+            DashboardFixture.edit($0, ["series", "0"]) { $0["currency"] = "\"><svg onload=alert(4)>" }
+        }
         let renderer = DashboardFixture.renderer(documents)
         var shown = 0
         for page in DashboardPage.allCases {
             let html = renderer.render(page)
             XCTAssertFalse(html.contains("<img"), "\(page): an <img> tag came through")
             XCTAssertFalse(html.contains("<script"), "\(page): a <script> tag came through")
+            XCTAssertFalse(html.contains("<svg onload"), "\(page): markup in a currency code came through")
             XCTAssertFalse(html.contains("\" onmouseover"), "\(page): an attribute value broke out of its quotes")
             shown += html.components(separatedBy: "&lt;img src=x onerror=alert(1)&gt;").count - 1
         }
@@ -85,6 +89,10 @@ final class DashboardContentTests: XCTestCase {
             XCTAssertTrue(self.page(page, documents, exportedOn: "2026-12-01").contains("data-testid=\"stale\""), "\(page) is stale ten days later")
             XCTAssertTrue(self.page(page, documents).contains("data-testid=\"log-position\">38<"), "\(page) shows the log position")
         }
+        let live = DashboardRenderer(documents: DashboardDocuments(documents, exportedOn: nil, headPosition: 39))
+        XCTAssertTrue(live.render(.budgets).contains("moved on to log position 39"), "served live behind the head: stale")
+        XCTAssertFalse(DashboardRenderer(documents: DashboardDocuments(documents, exportedOn: nil, headPosition: 38)).render(.budgets)
+            .contains("data-testid=\"stale\""))
         let mixed = DashboardFixture.replacing(documents, kind: "budgets") { DashboardFixture.edit($0, []) { $0["logPosition"] = 37 } }
         XCTAssertTrue(page(.budgets, mixed, exportedOn: nil).contains("differs from the index"), "a document from another export is stale")
         XCTAssertFalse(page(.spending, mixed, exportedOn: nil).contains("data-testid=\"stale\""))
