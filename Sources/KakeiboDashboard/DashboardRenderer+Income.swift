@@ -23,11 +23,11 @@ extension DashboardRenderer {
             let chart = SVGChart(title: "Income per week this month", description: "Bars: what was earned in each ISO week of the month, in \(document["currency"]?.stringValue ?? "")",
                                  labels: labels, bars: [.init(name: "earned", style: "inc", values: earned)], line: nil)
             html += "<section class=\"card\"><h2>Week by week</h2>\(chart.render(id: "income-weeks"))"
-            html += "<details open><summary>Table</summary><div class=\"table-wrap\"><table><thead><tr><th>week</th><th>from</th><th>to</th><th class=\"num\">earned</th></tr></thead><tbody>"
+            html += "<details open><summary>Table</summary><div class=\"table-wrap\"><table><thead><tr><th>week</th><th class=\"num\">earned</th><th>from</th><th>to</th></tr></thead><tbody>"
             for week in weeks {
                 html += "<tr data-testid=\"income-week\" data-period=\"\(HTML.escape(week["period"]?.stringValue ?? ""))\"><td>\(HTML.escape(week["period"]?.stringValue ?? ""))</td>"
-                html += "<td>\(HTML.escape(week["start"]?.stringValue ?? ""))</td><td>\(HTML.escape(week["end"]?.stringValue ?? ""))</td>"
-                html += "<td class=\"num\">\(figure(week["earned"], "earned"))</td></tr>"
+                html += "<td class=\"num\">\(figure(week["earned"], "earned"))</td>"
+                html += "<td>\(HTML.escape(week["start"]?.stringValue ?? ""))</td><td>\(HTML.escape(week["end"]?.stringValue ?? ""))</td></tr>"
             }
             html += "</tbody></table></div></details></section>\n"
         }

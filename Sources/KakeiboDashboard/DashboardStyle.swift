@@ -37,7 +37,7 @@ enum DashboardStyle {
     .empty{color:var(--muted);font-style:italic}
     .table-wrap{overflow-x:auto;max-width:100%}
     table{border-collapse:collapse;width:100%;font-size:14px}
-    th,td{text-align:left;padding:6px 8px;border-bottom:1px solid var(--line);vertical-align:top}
+    th,td{text-align:left;padding:6px;border-bottom:1px solid var(--line);vertical-align:top;white-space:nowrap;overflow-wrap:normal}
     th{font-size:12px;color:var(--muted);font-weight:600}
     td.num,th.num{text-align:right}
     details{margin-top:8px}
