@@ -62,7 +62,7 @@ enum DashboardStyle {
     .depth-1{padding-left:14px}.depth-2{padding-left:28px}.depth-3{padding-left:42px}.depth-4{padding-left:56px}
     .range{height:12px;background:var(--track);border-radius:6px;position:relative}
     .range .span{position:absolute;top:0;bottom:0;background:var(--nw);opacity:.35;border-radius:6px}
-    .range .point{position:absolute;top:-3px;bottom:-3px;width:3px;background:var(--nw)}
+    .range .point{position:absolute;top:-3px;bottom:-3px;width:3px;margin-left:-1.5px;background:var(--nw)}
     .legend{display:flex;gap:12px;flex-wrap:wrap;font-size:13px;color:var(--muted);margin:6px 0 0;padding:0;list-style:none}
     .key{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:4px;vertical-align:middle}
     .key.inc{background:var(--inc)}.key.exp{background:var(--exp)}.key.nw{background:var(--nw)}
