@@ -70,8 +70,9 @@ let package = Package(
         .executableTarget(
             name: "kakeibo",
             dependencies: [
-                "KakeiboDashboard", "KakeiboLedger", "KakeiboDomain", "KakeiboInterop", "KakeiboReceipts", "KakeiboReceiptsTraining", "KakeiboTesseract", "KakeiboPPOCR",
+                "KakeiboLedger", "KakeiboDomain", "KakeiboInterop", "KakeiboReceipts", "KakeiboReceiptsTraining", "KakeiboTesseract", "KakeiboPPOCR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "KakeiboDashboard",
             ]
         ),
         // Build-time tool: turns Migrations/*.sql into Swift string constants so the binary carries its schema.
