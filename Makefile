@@ -2,9 +2,11 @@
 # Both install what is missing first (Debian packages via apt-get).
 
 SWIFT        ?= swift
-APT_PACKAGES ?= libsqlite3-dev sqlite3 hledger libtesseract-dev libleptonica-dev tesseract-ocr-eng chromium
+APT_PACKAGES ?= libsqlite3-dev sqlite3 hledger libtesseract-dev libleptonica-dev tesseract-ocr-eng
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DB      ?=
+# Debian's Chromium for the dashboard's browser tests (Tests/Browser), driven by Playwright with no browser download.
+APT_PACKAGES += chromium
 
 .PHONY: deps python-deps build release test fuzz demo bench bench-quick bench-floor clean train-receipts
 

@@ -62,11 +62,6 @@ let package = Package(
         .target(name: "KakeiboTesseract", dependencies: ["KakeiboReceipts", "CTesseract"]),
         // PP-OCR behind the same protocol, through a long-lived Python worker (rapidocr-onnxruntime from PyPI).
         .target(name: "KakeiboPPOCR", dependencies: ["KakeiboReceipts", "KakeiboTesseract"], resources: [.copy("ppocr_worker.py")]),
-        // The dashboard: HTML and inline SVG pages rendered from the widget JSON only. No Foundation, no I/O:
-        // `widgets export --html` and the server hand it the same documents.
-        .target(name: "KakeiboDashboard", dependencies: ["KakeiboDomain"]),
-        // How long rendering every page takes for a large synthetic export: `swift run -c release dashboard-bench`.
-        .executableTarget(name: "dashboard-bench", dependencies: ["KakeiboDashboard", "KakeiboDomain"]),
         .executableTarget(
             name: "kakeibo",
             dependencies: [
@@ -78,6 +73,11 @@ let package = Package(
         // Build-time tool: turns Migrations/*.sql into Swift string constants so the binary carries its schema.
         .executableTarget(name: "MigrationEmbedder"),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"]),
+        // The dashboard: HTML and inline SVG pages rendered from the widget JSON only. No Foundation, no I/O:
+        // `widgets export --html` and the server hand it the same documents.
+        .target(name: "KakeiboDashboard", dependencies: ["KakeiboDomain"]),
+        // How long rendering every page takes for a large synthetic export: `swift run -c release dashboard-bench`.
+        .executableTarget(name: "dashboard-bench", dependencies: ["KakeiboDashboard", "KakeiboDomain"]),
 
         // Helpers the test targets share (seeded generators).
         .target(name: "KakeiboTestSupport", path: "Tests/KakeiboTestSupport"),
