@@ -67,6 +67,10 @@ def record_household(k):
         k("income", "2100", "--to", "assets:checking", "--from", "income:salary", "--date", date, "--payee", "Acme payroll")
     k("transfer", "300", "--from", "assets:checking", "--to", "liabilities:visa", "--date", "2026-11-10", "--memo", HOSTILE)
     k("transfer", "500", "--from", "assets:checking", "--to", "assets:savings", "--date", "2026-11-18", "--memo", "savings")
+    # Euros beside the dollars: net worth and the trend get a series each, never one sum.
+    k("account", "open", "assets:wise", "--currency", "EUR")
+    k("account", "open", "equity:eur", "--currency", "EUR")
+    k("transfer", "640.50", "--from", "equity:eur", "--to", "assets:wise", "--date", "2026-10-05", "--memo", "euro savings")
 
 
 def export(k, directory):

@@ -173,3 +173,18 @@ def test_an_export_after_the_as_of_day_is_marked_stale(browser, exports):
             assert page.locator("[data-testid=stale]").is_visible(), f"{name} says stale"
             if name == "budgets":
                 page.screenshot(path=str(SCREENSHOTS / f"stale-{name}-phone.png"))
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_each_currency_has_its_own_net_worth_and_trend(browser, exports, viewport):
+    export = exports["household"]
+    net_worth = export.json("accounts")["netWorth"]
+    assert [n["currency"] for n in net_worth] == ["EUR", "USD"], "the fixture holds two currencies"
+    for name in ["index", "accounts"]:
+        with opened(browser, export, name, viewport) as (page, _):
+            cards = rows(page, "[data-testid=net-worth]", ["amount"])
+            assert [(c["currency"], c["amount"]) for c in cards] == [(n["currency"], n["amount"]) for n in net_worth]
+            assert page.get_by_text("not added together").is_visible()
+            charts = page.locator("[data-testid=trend]")
+            assert [charts.nth(i).get_attribute("data-currency") for i in range(charts.count())] == \
+                [s["currency"] for s in export.json("trend")["series"]] == ["EUR", "USD"]
