@@ -5,6 +5,8 @@ SWIFT        ?= swift
 APT_PACKAGES ?= libsqlite3-dev sqlite3 hledger libtesseract-dev libleptonica-dev tesseract-ocr-eng
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DB      ?=
+# Debian's Chromium for the dashboard's browser tests (Tests/Browser), driven by Playwright with no browser download.
+APT_PACKAGES += chromium
 
 .PHONY: deps python-deps build release test fuzz demo bench bench-quick bench-floor clean train-receipts
 
@@ -30,12 +32,17 @@ release: deps
 # PP-OCR (the default receipt engine) runs from a project-local venv: rapidocr-onnxruntime ships the PaddleOCR
 # ONNX models inside its wheel, so nothing is downloaded at run time. Without it, receipts fall back to Tesseract.
 PPOCR_PACKAGE ?= rapidocr-onnxruntime==1.4.4
+# The dashboard's browser tests drive Debian's chromium with Playwright from the same venv; never `playwright install`.
+BROWSER_TEST_PACKAGES ?= playwright==1.65.2 pytest==9.2.0
 python-deps:
 	@command -v python3 >/dev/null 2>&1 || { echo "python3 not found: PP-OCR, schema and bean-check tests will be skipped"; exit 0; }; \
 	[ -x .venv/bin/python3 ] || python3 -m venv .venv || echo "python3 -m venv failed: receipts will be read with Tesseract"; \
 	[ ! -x .venv/bin/python3 ] || .venv/bin/python3 -c 'import rapidocr_onnxruntime' 2>/dev/null \
 		|| .venv/bin/python3 -m pip install --quiet --disable-pip-version-check "$(PPOCR_PACKAGE)" \
 		|| echo "PP-OCR not installed: receipts will be read with Tesseract"; \
+	[ ! -x .venv/bin/python3 ] || .venv/bin/python3 -c 'import playwright.sync_api, pytest' 2>/dev/null \
+		|| .venv/bin/python3 -m pip install --quiet --disable-pip-version-check $(BROWSER_TEST_PACKAGES) \
+		|| echo "playwright not installed: the dashboard browser tests will be skipped"; \
 	python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install --quiet jsonschema || pip install --quiet jsonschema; \
 	command -v bean-check >/dev/null 2>&1 || python3 -m pip install -q beancount 2>/dev/null \
 		|| python3 -m pip install -q --break-system-packages beancount \
@@ -45,6 +52,7 @@ test: deps python-deps
 	$(SWIFT) build --build-tests
 	bash Fuzz/run.sh 3
 	$(SWIFT) test --skip-build --disable-swift-testing
+	KAKEIBO=$$($(SWIFT) build --show-bin-path)/kakeibo bash Tests/Browser/run.sh
 
 # libFuzzer over the JSON, event-payload, amount, journal, CSV and receipt-text parsers (FUZZ_SECONDS per target).
 FUZZ_SECONDS ?= 300

@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "KakeiboDomain", targets: ["KakeiboDomain"]),
         .library(name: "KakeiboInterop", targets: ["KakeiboInterop"]),
         .library(name: "KakeiboReceipts", targets: ["KakeiboReceipts"]),
+        .library(name: "KakeiboDashboard", targets: ["KakeiboDashboard"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -70,11 +71,17 @@ let package = Package(
                 "KakeiboLedger", "KakeiboDomain", "KakeiboInterop", "KakeiboReceipts", "KakeiboReceiptFiles", "KakeiboReceiptsTraining",
                 "KakeiboTesseract", "KakeiboPPOCR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "KakeiboDashboard",
             ]
         ),
         // Build-time tool: turns Migrations/*.sql into Swift string constants so the binary carries its schema.
         .executableTarget(name: "MigrationEmbedder"),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"]),
+        // The dashboard: HTML and inline SVG pages rendered from the widget JSON only. No Foundation, no I/O:
+        // `widgets export --html` and the server hand it the same documents.
+        .target(name: "KakeiboDashboard", dependencies: ["KakeiboDomain"]),
+        // How long rendering every page takes for a large synthetic export: `swift run -c release dashboard-bench`.
+        .executableTarget(name: "dashboard-bench", dependencies: ["KakeiboDashboard", "KakeiboDomain"]),
 
         // Helpers the test targets share (seeded generators).
         .target(name: "KakeiboTestSupport", path: "Tests/KakeiboTestSupport"),
@@ -82,6 +89,7 @@ let package = Package(
         .testTarget(name: "KakeiboEventStoreTests", dependencies: ["KakeiboEventStore", "KakeiboDomain", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "KakeiboProjectionsTests", dependencies: ["KakeiboProjections", "KakeiboDomain", "KakeiboTestSupport"]),
         .testTarget(name: "KakeiboLedgerTests", dependencies: ["KakeiboLedger", "KakeiboDomain", "KakeiboEventStore", "KakeiboProjections", "KakeiboTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "KakeiboDashboardTests", dependencies: ["KakeiboDashboard", "KakeiboDomain"]),
         .testTarget(name: "KakeiboCLITests", dependencies: ["kakeibo", "KakeiboLedger", "KakeiboTestSupport"]),
         .testTarget(name: "KakeiboInteropTests", dependencies: ["KakeiboInterop", "KakeiboLedger", "KakeiboDomain", "KakeiboReceipts", "kakeibo", "KakeiboTestSupport"]),
         .testTarget(

@@ -18,8 +18,8 @@ except ImportError:
 schemas, export = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
 problems = []
 documents = sorted(export.glob("*.json"))
-if len(documents) != 7:
-    problems.append(f"expected 7 documents, found {[d.name for d in documents]}")
+if len(documents) != 8:
+    problems.append(f"expected 8 documents, found {[d.name for d in documents]}")
 for path in documents:
     schema = json.loads((schemas / (path.stem + ".schema.json")).read_text())
     Draft202012Validator.check_schema(schema)

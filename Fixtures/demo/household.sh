@@ -104,8 +104,9 @@ k budget set fuel 60 --period weekly --from 2026-10-01 >/dev/null
 k goal set 4000 --period monthly --from 2026-08-01 >/dev/null
 k budget report --period 2026-10
 k goal report --as-of 2026-10-31
-section "Widget snapshots as of 2026-10-31"
-k widgets export --out "$(dirname "$DB")/widgets" --as-of 2026-10-31
+section "Widget snapshots and the dashboard as of 2026-10-31"
+WIDGETS="$(cd "$(dirname "$DB")" && pwd)/widgets"
+k widgets export --out "$WIDGETS" --as-of 2026-10-31 --html
 
 section "Balances (tree with roll-ups)"
 k balance
@@ -122,3 +123,5 @@ echo "chain head digest (keep it somewhere else, check later with: kakeibo verif
 k verify --digest
 echo
 echo "The ledger is at $DB — try: $KAKEIBO --db $DB log | tail"
+echo "The dashboard (HTML beside the widget JSON, no server needed):"
+echo "open $WIDGETS/index.html"

@@ -6,7 +6,7 @@ import XCTest
 final class WidgetCommandTests: KakeiboCLITestCase {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let files = ["accounts.json", "budgets.json", "expenses.json", "forecast.json", "income.json", "index.json", "transfers.json"]
+    static let files = ["accounts.json", "budgets.json", "expenses.json", "forecast.json", "income.json", "index.json", "transfers.json", "trend.json"]
 
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -106,10 +106,53 @@ final class WidgetCommandTests: KakeiboCLITestCase {
         let index = try object("index.json")
         let listed = try XCTUnwrap(index["documents"] as? [[String: Any]])
         XCTAssertEqual(listed.map { $0["file"] as? String }, ["income.json", "budgets.json", "expenses.json", "transfers.json",
-                                                            "accounts.json", "forecast.json"])
+                                                            "accounts.json", "forecast.json", "trend.json"])
         XCTAssertEqual(listed.first?["contentHash"] as? String, income["contentHash"] as? String)
         XCTAssertFalse(files.values.contains { String(decoding: $0, as: UTF8.self).range(of: #":\s*-?[0-9]+\.[0-9]"#, options: .regularExpression) != nil },
                        "no JSON number with a fraction anywhere: amounts are strings")
+    }
+
+    func testTheTrendIsTwelveMonthsOfTheLedgersFlowsAndNetWorth() throws {
+        let files = try export("t", "--as-of", "2026-11-21")
+        let trend = try XCTUnwrap(try JSONSerialization.jsonObject(with: files["trend.json"]!) as? [String: Any])
+        let series = try XCTUnwrap(trend["series"] as? [[String: Any]])
+        XCTAssertEqual(series.map { $0["currency"] as? String }, ["USD"], "one currency in this ledger, one series")
+        let months = try XCTUnwrap(series.first?["months"] as? [[String: Any]])
+        XCTAssertEqual(months.map { $0["period"] as? String }.first, "2025-12")
+        XCTAssertEqual(months.map { $0["period"] as? String }.last, "2026-11")
+        XCTAssertEqual(months.count, 12)
+        let november = try XCTUnwrap(months.last)
+        XCTAssertEqual(november["income"] as? String, "3400.00", "what the income widget says the month earned")
+        XCTAssertEqual(november["expenses"] as? String, "52.60", "12.50 + 45.10 − 5 refund; the 70 on 11-25 is after as-of")
+        XCTAssertEqual(november["net"] as? String, "3347.40")
+        XCTAssertEqual(months.dropLast().compactMap { $0["income"] as? String }, Array(repeating: "0.00", count: 11), "nothing before November")
+        let accounts = try XCTUnwrap(try JSONSerialization.jsonObject(with: files["accounts.json"]!) as? [String: Any])
+        XCTAssertEqual(november["netWorth"] as? String, (accounts["netWorth"] as? [[String: Any]])?.first?["amount"] as? String,
+                       "the current month's net worth is the accounts widget's")
+    }
+
+    func testHTMLPagesAreWrittenBesideTheJSONAndDependOnlyOnIt() throws {
+        let pages = ["accounts.html", "budgets.html", "forecast.html", "income.html", "index.html", "spending.html", "transfers.html"]
+        func html(_ name: String, now: String) throws -> [String: Data] {
+            let result = try sandbox.runRaw(["--db", db, "widgets", "export", "--out", sandbox.path(name), "--as-of", "2026-11-21", "--html"],
+                                            extraEnvironment: ["KAKEIBO_NOW": now])
+            XCTAssertEqual(result.exitCode, 0, "\(result)")
+            var files: [String: Data] = [:]
+            for file in try FileManager.default.contentsOfDirectory(atPath: sandbox.path(name)) {
+                files[file] = try Data(contentsOf: URL(fileURLWithPath: sandbox.path(name)).appendingPathComponent(file))
+            }
+            return files
+        }
+        let fresh = try html("h1", now: "2026-11-21")
+        XCTAssertEqual(fresh.keys.sorted(), (Self.files + pages).sorted())
+        XCTAssertEqual(try html("h2", now: "2026-11-21"), fresh, "the same log, as-of and day give the same bytes")
+        let budgets = String(decoding: fresh["budgets.html"]!, as: UTF8.self)
+        XCTAssertTrue(budgets.contains("data-testid=\"budget-row\" data-account=\"expenses:groceries\""), budgets)
+        XCTAssertFalse(budgets.contains("data-testid=\"stale\""))
+        let later = try html("h3", now: "2026-12-02")
+        XCTAssertEqual(later["budgets.json"], fresh["budgets.json"], "the JSON does not depend on the day of the export")
+        XCTAssertTrue(String(decoding: later["budgets.html"]!, as: UTF8.self).contains("data-testid=\"stale\""),
+                      "exported after its as-of date: the pages say stale")
     }
 
     func testAnUnwritableDirectoryIsAOneLineError() throws {

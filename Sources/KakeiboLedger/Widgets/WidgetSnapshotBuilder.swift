@@ -26,6 +26,7 @@ struct WidgetSnapshotBuilder {
             document("accounts", try accounts()),
             document("forecast", ["currency": .string(currency.code), "forecasts": try Ledger.spendForecasts(db, asOf: asOf).json,
                                   "note": "per expense category: the rest of this month and the next, a point and an 80 % interval"]),
+            document("trend", try trend(currency)),
         ]
         let index = document("index", [
             "documents": .array(widgets.map { widget in
@@ -40,7 +41,7 @@ struct WidgetSnapshotBuilder {
     private var week: PlanPeriod { PeriodLength.weekly.period(containing: asOf) }
     private var month: PlanPeriod { PeriodLength.monthly.period(containing: asOf) }
 
-    private func money(_ minorUnits: Int64, _ currency: Currency) -> JSONValue {
+    func money(_ minorUnits: Int64, _ currency: Currency) -> JSONValue {
         .string(Money(minorUnits: minorUnits, currency: currency).decimalString)
     }
 
@@ -50,7 +51,7 @@ struct WidgetSnapshotBuilder {
                 "ratioBasisPoints": basisPoints.map(JSONValue.int) ?? .null]
     }
 
-    private func span(_ period: PlanPeriod) -> [String: JSONValue] {
+    func span(_ period: PlanPeriod) -> [String: JSONValue] {
         ["period": .string(period.description), "start": .string(period.start.description), "end": .string(period.end.description)]
     }
 

@@ -63,6 +63,6 @@ final class WidgetGoldenTests: LedgerTestCase {
         }
         // The same bytes after every projection is rebuilt from the log.
         try ledger.replay()
-        XCTAssertEqual(try ledger.widgetSnapshots(asOf: asOf).map(\.fileContents), files.prefix(7).map(\.1))
+        XCTAssertEqual(try ledger.widgetSnapshots(asOf: asOf).map(\.fileContents), files.prefix(8).map(\.1))
     }
 }

@@ -12,7 +12,7 @@ final class WidgetSnapshotTests: LedgerTestCase {
         let asOf = try LocalDate(iso: "2026-11-21")
         let documents = try ledger.widgetSnapshots(asOf: asOf)
         XCTAssertEqual(documents.map(\.fileName), ["income.json", "budgets.json", "expenses.json", "transfers.json",
-                                                   "accounts.json", "forecast.json", "index.json"])
+                                                   "accounts.json", "forecast.json", "trend.json", "index.json"])
         let head = try ledger.head().position
         for document in documents {
             let parsed = try JSONValue.parse(document.fileContents)

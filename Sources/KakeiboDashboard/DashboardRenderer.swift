@@ -1,0 +1,46 @@
+import KakeiboDomain
+
+/// Renders the dashboard pages from the widget documents: self-contained HTML (inline CSS and
+/// SVG, no script, nothing external), the same bytes for the same documents. One renderer for
+/// both paths: `widgets export --html` writes the pages to files, the server serves them.
+public struct DashboardRenderer: Sendable {
+    public let documents: DashboardDocuments
+
+    public init(documents: DashboardDocuments) {
+        self.documents = documents
+    }
+
+    /// Every page, in navigation order.
+    public func renderAll() -> [(fileName: String, html: String)] {
+        DashboardPage.allCases.map { ($0.fileName, render($0)) }
+    }
+
+    public func render(_ page: DashboardPage) -> String {
+        let body: String
+        switch page {
+        case .overview: body = overview()
+        case .budgets: body = budgets()
+        case .spending: body = spending()
+        case .income: body = income()
+        case .accounts: body = accounts()
+        case .forecast: body = forecast()
+        case .transfers: body = transfers()
+        }
+        return shell(page, body: body)
+    }
+
+    // MARK: - Pieces every page uses
+
+    /// A figure exactly as the JSON has it, in an element the browser tests can find by class.
+    func figure(_ value: JSONValue?, _ className: String, currency: String? = nil) -> String {
+        let text = value?.stringValue ?? "—"
+        var out = "<span class=\"\(className) num\">\(HTML.escape(text))</span>"
+        if let currency, value?.stringValue != nil { out += "<span class=\"cur\">\(HTML.escape(currency))</span>" }
+        return out
+    }
+
+    /// The note shown where a document is absent from the export (an older export, or a file removed).
+    func missing(_ kind: String) -> String {
+        "<div class=\"card\"><p class=\"empty\" data-testid=\"missing\">\(HTML.escape(kind)).json is not in this export.</p></div>"
+    }
+}
