@@ -17,6 +17,8 @@ public enum LedgerEvent: Hashable, Sendable {
     case budgetCleared(BudgetCleared)
     case incomeGoalSet(IncomeGoalSet)
     case receiptScanned(ReceiptScanned)
+    case commodityDeclared(CommodityDeclared)
+    case priceRecorded(PriceRecorded)
 
     public struct LedgerCreated: Hashable, Sendable {
         public var name: String
@@ -137,6 +139,7 @@ extension LedgerEvent {
     public var stream: String {
         if let id = transactionID { return LedgerTransaction.stream(for: id) }
         if case .receiptScanned(let e) = self { return e.stream }
+        if case .priceRecorded = self { return LedgerEvent.pricesStream }
         return LedgerEvent.structureStream
     }
 

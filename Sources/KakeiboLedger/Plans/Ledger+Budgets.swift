@@ -57,7 +57,7 @@ extension Ledger {
             GROUP BY p.account_id, t.date, p.currency ORDER BY t.date, p.account_id, p.currency
             """, arguments: [type.rawValue, from.description, through.description]).map { row in
             (accountID: row[0], date: try LocalDate(iso: row[1]),
-             amount: Money(minorUnits: try row.minorUnits(atIndex: 3, table: "postings"), currency: try Currency(code: row[2])))
+             amount: Money(minorUnits: try row.minorUnits(atIndex: 3, table: "postings"), currency: try db.commodityForCode(row[2])))
         }
     }
 }

@@ -67,6 +67,7 @@ struct SQLiteProjectionStore: ProjectionStore {
             postings.append(Posting(accountID: posting[0], amount: Money(minorUnits: try posting.minorUnits(atIndex: 2, table: "postings"), currency: try currency(posting[1])),
                                     memo: posting[3]))
         }
+        try readPostingDetails(of: id, into: &postings)
         let isVoided: Bool = row[4]
         if isVoided {
             // Voided transactions keep no postings; their last amounts live in the log.
@@ -184,6 +185,7 @@ struct SQLiteProjectionStore: ProjectionStore {
             """).execute(arguments: [transaction.date.description, transaction.payee, transaction.memo, transaction.isVoided,
                                      transaction.version, position, transaction.id])
         try db.cachedStatement(sql: "DELETE FROM postings WHERE txn_id = ?").execute(arguments: [transaction.id])
+        try db.cachedStatement(sql: "DELETE FROM posting_details WHERE txn_id = ?").execute(arguments: [transaction.id])
         if !transaction.isVoided { try insertPostings(of: transaction) }
     }
 
@@ -197,6 +199,7 @@ struct SQLiteProjectionStore: ProjectionStore {
                 row.bind(posting.amount.minorUnits); row.bind(posting.memo)
             }
         }
+        try insertPostingDetails(of: transaction)
     }
 
     func addToBalance(accountID: String, _ amount: Money) throws {
@@ -249,7 +252,14 @@ struct SQLiteProjectionStore: ProjectionStore {
         return Account(id: row[0], name: try AccountName(row[1]), type: type, currency: try currency(row[3]), isClosed: row[4])
     }
 
-    private func currency(_ code: String) throws -> Currency {
+    /// An ISO code from its table, any other symbol from the commodities projection.
+    func currency(_ code: String) throws -> Currency {
+        if let iso = try? Currency(code: code), iso.code == code { return iso }
+        if let known = cache.commodities[code] { return known }
+        if let commodity = try db.commodity(code) {
+            cache.commodities[code] = commodity
+            return commodity
+        }
         do { return try Currency(code: code) } catch { throw LedgerError.money(error) }
     }
 
@@ -276,6 +286,8 @@ final class ProjectionCache {
     }
 
     var settings: LedgerSettings?
+    /// Commodities outside the ISO table read (or declared) in this access, by symbol.
+    var commodities: [String: Commodity] = [:]
     var accounts: [String: Account] = [:]
     var accountIDsByName: [String: String] = [:]
     /// `.some(nil)` remembers that an account is not a category.

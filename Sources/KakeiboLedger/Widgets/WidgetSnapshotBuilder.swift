@@ -221,7 +221,7 @@ struct WidgetSnapshotBuilder {
         var balances: [(name: AccountName, type: String, amount: Money)] = []
         for row in rows {
             balances.append((try AccountName(row[0]), row[1], Money(minorUnits: try row.minorUnits(atIndex: 3, table: "balances"),
-                                                                        currency: try Currency(code: row[2]))))
+                                                                        currency: try db.commodityForCode(row[2]))))
         }
         balances.sort { $0.name != $1.name ? $0.name < $1.name : $0.amount.currency < $1.amount.currency }
         var netWorth: [Currency: (assets: Int64, liabilities: Int64)] = [:]

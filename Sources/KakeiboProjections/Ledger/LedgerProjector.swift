@@ -89,6 +89,10 @@ public enum LedgerProjector {
             // The expense that follows carries the money; its item words teach the suggester.
             let words = SuggestionFeatures.itemTokens(e.items.map(\.text))
             if !words.isEmpty { try store.saveReceiptItemWords(words, receiptID: e.receiptID) }
+        case .commodityDeclared(let e):
+            try store.saveCommodity(e.commodity, display: e.display)
+        case .priceRecorded(let e):
+            try store.savePrice(MarketPrice(date: e.date, commodity: e.commodity, quote: e.quote, value: e.value), at: position)
         }
     }
 
