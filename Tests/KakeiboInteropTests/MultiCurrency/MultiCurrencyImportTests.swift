@@ -123,3 +123,51 @@ final class MultiCurrencyImportTests: XCTestCase {
         XCTAssertEqual(try HledgerJSON.balances(output.stdout), try balances().map(HledgerJSON.normalised).sorted())
     }
 }
+
+/// `balance --value`: read-side valuation, the issue's table of figures.
+final class MultiCurrencyValuationTests: XCTestCase {
+    var directory: URL!
+    var ledger: Ledger!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-money-value-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        ledger = try Ledger.create(at: directory.appendingPathComponent("ledger.sqlite").path, currency: .usd, timeZone: "UTC",
+                                   environment: .deterministic(startingAt: 1_795_262_400_000, seed: 9, actor: "tester"))
+        try JournalImporter.importJournal(try JournalReader.read(path: Tools.fixture("travel.journal")), into: ledger)
+    }
+
+    override func tearDownWithError() throws {
+        ledger = nil
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func valued(asOf date: String) throws -> [String] {
+        try ledger.valuation(in: .usd, ReportScope(asOf: try LocalDate(iso: date))).lines
+            .filter { !ConversionAccount.isConversion($0.account.rawValue) }
+            .map { line in
+                "\(line.account),\(line.valued?.decimalString ?? "-")" + line.unconverted.map { ",unconverted \($0)" }.joined()
+            }
+    }
+
+    func testValuationAtTheEndOfFebruaryEqualsHledgersX() throws {
+        let head = try ledger.head()
+        XCTAssertEqual(try valued(asOf: "2026-02-28"), ["assets:checking,2001.85", "assets:crypto,400.00", "assets:wise:eur,503.25",
+                                                        "expenses:food,79.75", "income:salary,-3000.00"])
+        XCTAssertEqual(try ledger.head(), head, "valuing writes nothing to the log")
+        if let hledger = Tools.which("hledger") {
+            let output = try Tools.run(hledger, ["-f", Tools.fixture("travel.journal"), "bal", "-N", "-X", "$", "-e", "2026-03-01",
+                                                 "-O", "json"])
+            XCTAssertEqual(try HledgerJSON.balances(output.stdout),
+                           try valued(asOf: "2026-02-28").map { HledgerJSON.normalised($0.replacingOccurrences(of: ",", with: ",USD,")) })
+        } else {
+            print("skipping the hledger half: hledger is not installed")
+        }
+    }
+
+    /// Before 2026-02-01 there is no BTC price: the bitcoin stays in BTC, listed, never dropped.
+    func testAnAmountWithoutAPriceStaysUnconverted() throws {
+        XCTAssertEqual(try valued(asOf: "2026-01-31"), ["assets:checking,2001.85", "assets:crypto,-,unconverted 0.01000000 BTC",
+                                                        "assets:wise:eur,494.10", "expenses:food,78.30", "income:salary,-3000.00"])
+    }
+}
