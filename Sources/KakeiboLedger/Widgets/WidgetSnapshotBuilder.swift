@@ -230,16 +230,17 @@ struct WidgetSnapshotBuilder {
             if balance.type == "asset" { entry.assets &+= balance.amount.minorUnits } else { entry.liabilities &+= balance.amount.minorUnits }
             netWorth[balance.amount.currency] = entry
         }
-        return [
+        return try [
             "accounts": .array(balances.map { balance in
                 ["account": .string(balance.name.rawValue), "type": .string(balance.type),
                  "amount": .string(balance.amount.decimalString), "currency": .string(balance.amount.currency.code)]
             }),
+        ].merging(valuedNetWorth(balances.map(\.amount))) { a, _ in a }.merging([
             "netWorth": .array(netWorth.keys.sorted().map { currency in
                 let entry = netWorth[currency]!
                 return ["currency": .string(currency.code), "assets": money(entry.assets, currency),
                         "liabilities": money(entry.liabilities, currency), "amount": money(entry.assets &+ entry.liabilities, currency)]
             }),
-        ]
+        ]) { a, _ in a }
     }
 }

@@ -40,4 +40,22 @@ final class ForeignBudgetTests: LedgerTestCase {
         XCTAssertEqual(revalued.lines.first { $0.account.rawValue == "expenses:dining" }?.own?.spent, 45_90 + 33_15 + 6_67,
                        "1,000 JPY at the reverse of 150 JPY per USD")
     }
+
+    /// accounts.json keeps net worth per currency and adds one valued in the base currency, with
+    /// its price date and what no price reaches; a one-currency ledger's snapshot is unchanged.
+    func testTheAccountsWidgetGainsAValuedNetWorth() throws {
+        try expense("20", date: "2026-01-02")
+        let day = try LocalDate(iso: "2026-01-31")
+        XCTAssertNil(try ledger.widgetSnapshots(asOf: day).first { $0.fileName == "accounts.json" }?.json["netWorthValued"])
+        try ledger.record(.recordIncome(.init(amount: "100", currency: .eur, date: try LocalDate(iso: "2026-01-03"), from: "income:salary",
+                                              to: "assets:euro")))
+        try ledger.record(.openAccount(name: "assets:yen", type: .asset, currency: .jpy))
+        try ledger.record(.recordIncome(.init(amount: "500", currency: .jpy, date: try LocalDate(iso: "2026-01-03"), from: "income:salary",
+                                              to: "assets:yen")))
+        try ledger.record(.recordPrice(.init(date: try LocalDate(iso: "2026-01-01"), commodity: .eur, value: "1.08", quote: .usd)))
+        let accounts = try XCTUnwrap(try ledger.widgetSnapshots(asOf: day).first { $0.fileName == "accounts.json" }?.json)
+        XCTAssertEqual(accounts["netWorthValued"], ["commodity": "USD", "amount": "88.00", "priceDate": "2026-01-01",
+                                                    "unconverted": [["currency": "JPY", "amount": "500"]]])
+        XCTAssertEqual(accounts["netWorth"]?.arrayValue?.count, 3, "per-currency net worth stays")
+    }
 }
