@@ -9,10 +9,11 @@ CREATE TABLE commodities (
 ) WITHOUT ROWID;
 
 -- One row per date and pair: a later PriceRecorded for the same date and pair replaces it.
+-- Columns in primary-key order: replay checks compare tables ordered by their first two columns.
 CREATE TABLE prices (
-    date      TEXT    NOT NULL,
     commodity TEXT    NOT NULL,
     quote     TEXT    NOT NULL,
+    date      TEXT    NOT NULL,
     value     TEXT    NOT NULL,      -- exact decimal as written, e.g. '1.08'
     position  INTEGER NOT NULL,
     PRIMARY KEY (commodity, quote, date)
@@ -27,4 +28,10 @@ CREATE TABLE posting_details (
     cost_commodity TEXT,
     generated      INTEGER NOT NULL DEFAULT 0 CHECK (generated IN (0, 1)),
     PRIMARY KEY (txn_id, line)
+) WITHOUT ROWID;
+
+-- Asset and liability accounts opened for any commodity (AccountOpened with anyCommodity).
+CREATE TABLE unconstrained_accounts (
+    account_id      TEXT    PRIMARY KEY,
+    opened_position INTEGER NOT NULL
 ) WITHOUT ROWID;

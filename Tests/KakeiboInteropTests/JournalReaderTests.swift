@@ -51,7 +51,6 @@ final class JournalReaderTests: XCTestCase {
             ("malformed-assertion.journal", "7:34", "is 87.50 USD after this posting, not 88.00 USD"),
             ("malformed-amount.journal", "6:24", "invalid amount \"$1,2.50\""),
             ("malformed-directive.journal", "5:1", "\"alias\""),
-            ("malformed-currency.journal", "6:5", "holds USD (from its first posting), but this posting is in EUR"),
             ("malformed-virtual.journal", "4:5", "a virtual posting"),
             ("include-cycle-b.journal", "1:9", "include cycle"),
         ]

@@ -4,6 +4,9 @@
 public enum LedgerCommand: Hashable, Sendable {
     case createLedger(name: String, currency: Currency, timeZone: String)
     case openAccount(name: String, type: AccountType?, currency: Currency?)
+    /// An asset or liability account that takes any commodity (a brokerage account; one an import
+    /// sees posted in two); `currency` is its first. Other types take any commodity anyway.
+    case openAccountForAnyCommodity(name: String, type: AccountType?, currency: Currency?)
     case renameAccount(name: String, newName: String)
     case closeAccount(name: String)
     case addCategory(CategoryInput)

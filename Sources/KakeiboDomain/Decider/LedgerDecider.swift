@@ -30,6 +30,12 @@ public struct LedgerDecider<State: LedgerStateReader> {
             preconditionFailure("handled above")
         case .openAccount(let name, let type, let currency):
             return [try openAccount(name, type: type, currency: currency ?? settings.baseCurrency)]
+        case .openAccountForAnyCommodity(let name, let type, let currency):
+            guard case .accountOpened(var opened) = try openAccount(name, type: type, currency: currency ?? settings.baseCurrency) else {
+                preconditionFailure("openAccount opens an account")
+            }
+            opened.holdsAnyCommodity = true
+            return [.accountOpened(opened)]
         case .renameAccount(let name, let newName):
             let account = try existingAccount(name)
             let target = try newAccountName(newName)
@@ -272,7 +278,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
     /// Asset and liability accounts hold the commodity they were opened with, as a bank account
     /// does; income, expense and equity accounts take any (a trip abroad spends two on food).
     func checkCurrency(_ amount: Money, _ account: Account) throws {
-        guard account.currency == amount.currency || !account.type.holdsOneCommodity else {
+        guard account.accepts(amount.currency) else {
             throw LedgerError.currencyMismatch(account: account.name.rawValue, accountCurrency: account.currency.code,
                                                amountCurrency: amount.currency.code)
         }

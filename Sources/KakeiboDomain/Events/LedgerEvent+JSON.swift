@@ -38,7 +38,8 @@ extension LedgerEvent {
             ["name": .string(e.name), "baseCurrency": .string(e.baseCurrency.code), "timeZone": .string(e.timeZone)]
         case .accountOpened(let e):
             .object(["account": .string(e.accountID), "name": .string(e.name.rawValue),
-                     "type": .string(e.type.rawValue), "currency": .string(e.currency.code)].merging(digitsField(e.currency)) { a, _ in a })
+                     "type": .string(e.type.rawValue), "currency": .string(e.currency.code)].merging(digitsField(e.currency)) { a, _ in a }
+                .merging(e.holdsAnyCommodity ? ["anyCommodity": .bool(true)] : [:]) { a, _ in a })
         case .accountRenamed(let e):
             ["account": .string(e.accountID), "from": .string(e.from.rawValue), "to": .string(e.to.rawValue)]
         case .accountClosed(let e):
@@ -103,8 +104,13 @@ extension LedgerEvent {
                 self = .ledgerCreated(.init(name: try p.string("name"), baseCurrency: try currency(p, "baseCurrency"),
                                             timeZone: try p.string("timeZone")))
             case "AccountOpened":
-                self = .accountOpened(.init(accountID: try p.string("account"), name: try AccountName(p.string("name")),
-                                            type: try accountType(p), currency: try currency(p, "currency")))
+                var opened = LedgerEvent.AccountOpened(accountID: try p.string("account"), name: try AccountName(p.string("name")),
+                                                       type: try accountType(p), currency: try currency(p, "currency"))
+                if let any = p["anyCommodity"], any != .null {
+                    guard any == .bool(true) else { throw LedgerError.malformedEvent(type: type, reason: "anyCommodity is only ever true") }
+                    opened.holdsAnyCommodity = true
+                }
+                self = .accountOpened(opened)
             case "AccountRenamed":
                 self = .accountRenamed(.init(accountID: try p.string("account"), from: try AccountName(p.string("from")),
                                              to: try AccountName(p.string("to"))))

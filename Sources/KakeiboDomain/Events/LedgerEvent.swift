@@ -35,6 +35,8 @@ public enum LedgerEvent: Hashable, Sendable {
         public var name: AccountName
         public var type: AccountType
         public var currency: Currency
+        /// Opened for several commodities (issue 17); omitted from the payload when false.
+        public var holdsAnyCommodity = false
         public init(accountID: String, name: AccountName, type: AccountType, currency: Currency) {
             self.accountID = accountID; self.name = name; self.type = type; self.currency = currency
         }

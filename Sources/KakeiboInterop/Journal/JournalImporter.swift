@@ -54,6 +54,7 @@ public enum JournalImporter {
         entries.removeAll { entry in
             if isRecorded(entry) { return true }
             if case .openAccount(let name, _, _) = entry.command { return ghosts.contains(name) }
+            if case .openAccountForAnyCommodity(let name, _, _) = entry.command { return ghosts.contains(name) }
             return false
         }
         opened.removeAll { ghosts.contains($0.name.rawValue) }
@@ -109,6 +110,8 @@ public enum JournalImporter {
         var order: [AccountName] = []
         var firstSeen: [AccountName: SourceLocation] = [:]
         var currencies: [AccountName: Currency] = [:]
+        // Accounts the journal posts two commodities to: opened without a commodity constraint.
+        var severalCommodities: Set<AccountName> = []
         var declaredTypes: [AccountName: AccountType] = [:]
         func mention(_ name: AccountName, at location: SourceLocation) {
             if firstSeen[name] == nil { firstSeen[name] = location; order.append(name) }
@@ -130,7 +133,7 @@ public enum JournalImporter {
                     }
                 }
                 if let account = existing[posting.account] {
-                    guard account.currency == posting.amount.currency || !account.type.holdsOneCommodity else {
+                    guard account.accepts(posting.amount.currency) else {
                         throw ImportError.currencyMismatch(posting.location, account: account.name.rawValue,
                                                             accountCurrency: account.currency.code, found: posting.amount.currency.code)
                     }
@@ -139,6 +142,7 @@ public enum JournalImporter {
                     }
                 }
                 if currencies[posting.account] == nil { currencies[posting.account] = posting.amount.currency }
+                if currencies[posting.account] != posting.amount.currency { severalCommodities.insert(posting.account) }
             }
         }
 
@@ -168,7 +172,9 @@ public enum JournalImporter {
             }
             let currency = currencies[name] ?? baseCurrency
             opened.append(.init(name: name, type: type, currency: currency))
-            entries.append(Entry(command: .openAccount(name: name.rawValue, type: type, currency: currency),
+            let anyCommodity = severalCommodities.contains(name) && type.holdsOneCommodity
+            entries.append(Entry(command: anyCommodity ? .openAccountForAnyCommodity(name: name.rawValue, type: type, currency: currency)
+                                                       : .openAccount(name: name.rawValue, type: type, currency: currency),
                                  options: CommandOptions(source: .journalImport, provenance: location.fileAndLine),
                                  location: location))
         }

@@ -238,14 +238,6 @@ extension JournalReader {
                     throw .invalidAmount(posting.location, text: off[0].description, reason: error.description)
                 }
             }
-            if holdsOneCommodity(posting.account) {
-                let currency = accountCurrencies[posting.account.rawValue] ?? amount.currency
-                guard currency == amount.currency else {
-                    throw .currencyMismatch(posting.location, account: posting.account.rawValue, accountCurrency: currency.code,
-                                            found: amount.currency.code)
-                }
-                accountCurrencies[posting.account.rawValue] = currency
-            }
             let balanceKey = BalanceKey(account: posting.account.rawValue, commodity: amount.currency.code)
             let balance: Money
             do { balance = try (balances[balanceKey] ?? .zero(amount.currency)).adding(amount) } catch {
@@ -296,18 +288,6 @@ extension JournalReader {
             txn.postings[index].assertion = nil // holds by construction
             txn.postings[index].assigned = true
         }
-    }
-
-    /// Asset and liability accounts, by a type declared so far on them or an ancestor, else by
-    /// their top-level name, hold one commodity each.
-    func holdsOneCommodity(_ account: AccountName) -> Bool {
-        let names = [account.rawValue] + account.ancestors.reversed()
-        for name in names {
-            if let declared = journal.accountDeclarations.last(where: { $0.name.rawValue == name && $0.type != nil })?.type {
-                return declared.holdsOneCommodity
-            }
-        }
-        return AccountType(inferredFrom: account)?.holdsOneCommodity ?? false
     }
 
     private func limited(_ text: String?, at location: SourceLocation) throws(ImportError) -> String? {

@@ -33,9 +33,6 @@ public struct JournalReader {
         var transaction: Int
         var posting: Int
     }
-    /// The commodity of each asset or liability account: that of its first posting. Accounts of
-    /// other types take any commodity (issue 17), as the ledger's do.
-    var accountCurrencies: [String: Currency] = [:]
     /// Names already validated: a journal repeats a few dozen accounts thousands of times.
     var accountNames: [Substring: AccountName] = [:]
 

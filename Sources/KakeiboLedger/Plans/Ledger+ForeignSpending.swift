@@ -37,11 +37,7 @@ extension Ledger {
             ORDER BY t.date, t.first_position, p.line
             """, arguments: [base.code, from.description, through.description])
         guard !rows.isEmpty else { return [] }
-        let prices = PriceTable(try Row.fetchAll(db, sql: "SELECT date, commodity, quote, value FROM prices").map { row in
-            let value: String = row[3]
-            return MarketPrice(date: try LocalDate(iso: row[0]), commodity: try db.commodityForCode(row[1]),
-                               quote: try db.commodityForCode(row[2]), value: try ExactDecimal(parsing: value))
-        })
+        let prices = PriceTable(try db.marketPrices())
         return try rows.map { row in
             let date = try LocalDate(iso: row[2])
             let amount = Money(minorUnits: try row.minorUnits(atIndex: 4, table: "postings"), currency: try db.commodityForCode(row[3]))

@@ -60,6 +60,19 @@ extension PostingCost {
 }
 
 extension Database {
+    /// The prices projection, by commodity, quote and date (one price per date and pair).
+    func marketPrices() throws -> [MarketPrice] {
+        try Row.fetchAll(self, sql: "SELECT date, commodity, quote, value FROM prices ORDER BY commodity, quote, date").map { row in
+            let value: String = row[3]
+            do {
+                return MarketPrice(date: try LocalDate(iso: row[0]), commodity: try commodityForCode(row[1]),
+                                   quote: try commodityForCode(row[2]), value: try ExactDecimal(parsing: value))
+            } catch let error as MoneyError {
+                throw LedgerError.money(error)
+            }
+        }
+    }
+
     /// A commodity outside the ISO table from the commodities projection; nil when undeclared.
     func commodity(_ symbol: String) throws -> Commodity? {
         guard let row = try Row.fetchOne(cachedStatement(sql: "SELECT digits FROM commodities WHERE symbol = ?"),

@@ -150,6 +150,10 @@ struct SQLiteProjectionStore: ProjectionStore {
             INSERT INTO accounts (account_id, name, type, currency, is_closed, opened_position) VALUES (?, ?, ?, ?, ?, ?)
             """).execute(arguments: [account.id, account.name.rawValue, account.type.rawValue, account.currency.code,
                                      account.isClosed, position])
+        if account.holdsAnyCommodity {
+            try db.execute(sql: "INSERT INTO unconstrained_accounts (account_id, opened_position) VALUES (?, ?)",
+                           arguments: [account.id, position])
+        }
     }
 
     func updateAccount(_ account: Account) throws {
@@ -243,13 +247,18 @@ struct SQLiteProjectionStore: ProjectionStore {
 
     // MARK: - Helpers
 
-    private let accountColumns = "account_id, name, type, currency, is_closed"
+    private let accountColumns = """
+        account_id, name, type, currency, is_closed,
+        EXISTS (SELECT 1 FROM unconstrained_accounts u WHERE u.account_id = accounts.account_id)
+        """
 
     private func account(_ row: Row) throws -> Account {
         guard let type = AccountType(rawValue: row[2]) else {
             throw LedgerError.malformedEvent(type: "account", reason: "unknown account type in projection")
         }
-        return Account(id: row[0], name: try AccountName(row[1]), type: type, currency: try currency(row[3]), isClosed: row[4])
+        var account = Account(id: row[0], name: try AccountName(row[1]), type: type, currency: try currency(row[3]), isClosed: row[4])
+        account.holdsAnyCommodity = row[5]
+        return account
     }
 
     /// An ISO code from its table, any other symbol from the commodities projection.

@@ -9,11 +9,7 @@ extension WidgetSnapshotBuilder {
     func valuedNetWorth(_ amounts: [Money]) throws -> [String: JSONValue] {
         guard let base = try SQLiteProjectionStore(db: db).settings()?.baseCurrency,
               amounts.contains(where: { $0.currency != base }) else { return [:] }
-        let prices = PriceTable(try Row.fetchAll(db, sql: "SELECT date, commodity, quote, value FROM prices").map { row in
-            let value: String = row[3]
-            return MarketPrice(date: try LocalDate(iso: row[0]), commodity: try db.commodityForCode(row[1]),
-                               quote: try db.commodityForCode(row[2]), value: try ExactDecimal(parsing: value))
-        })
+        let prices = PriceTable(try db.marketPrices())
         var total = Money.zero(base)
         var priceDate: LocalDate?
         var unconverted: [Currency: Money] = [:]

@@ -19,7 +19,9 @@ public enum LedgerProjector {
             try store.saveSettings(LedgerSettings(name: e.name, baseCurrency: e.baseCurrency, timeZone: e.timeZone),
                                    createdAt: recordedAt)
         case .accountOpened(let e):
-            try store.insertAccount(Account(id: e.accountID, name: e.name, type: e.type, currency: e.currency), openedAt: position)
+            var account = Account(id: e.accountID, name: e.name, type: e.type, currency: e.currency)
+            account.holdsAnyCommodity = e.holdsAnyCommodity
+            try store.insertAccount(account, openedAt: position)
         case .accountRenamed(let e):
             var account = try existingAccount(e.accountID, store)
             account.name = e.to

@@ -15,9 +15,13 @@ struct AccountCommand: ParsableCommand {
         @Option(help: "asset, liability, equity, income or expense (inferred from the first part when omitted).")
         var type: AccountType?
         @Option(help: "The account's currency (default: the ledger's).", transform: Currency.argument) var currency: Currency?
+        @Flag(name: .customLong("any-commodity"),
+              help: "Let an asset or liability account hold several commodities (a brokerage account).")
+        var anyCommodity = false
 
         func run() throws {
-            let result = try global.openLedger().record(.openAccount(name: name, type: type, currency: currency))
+            let result = try global.openLedger().record(anyCommodity ? .openAccountForAnyCommodity(name: name, type: type, currency: currency)
+                                                                     : .openAccount(name: name, type: type, currency: currency))
             Printer.recorded(result, format: output.format, note: "opened \(name)")
         }
     }

@@ -25,7 +25,10 @@ struct EntryOptions: ParsableArguments {
     var commodityWord: String? { amountWords.count == 2 ? amountWords[1] : nil }
 
     func validate() throws {
-        guard amountWords.count == 1 || amountWords.count == 2 else {
+        // A second word names the commodity (`42.50 EUR`, `0.5 BTC`); a second number is a mistake.
+        let second = amountWords.count == 2 ? amountWords[1].unicodeScalars.first : nil
+        let namesCommodity = second.map { $0.properties.isAlphabetic || "$€£¥".unicodeScalars.contains($0) } ?? false
+        guard amountWords.count == 1 || (amountWords.count == 2 && namesCommodity) else {
             throw ValidationError(amountWords.isEmpty ? "missing the amount, e.g. 12.50"
                                                       : "expected one amount, got: \(amountWords.joined(separator: " "))")
         }

@@ -113,6 +113,24 @@ final class MultiCurrencyImportTests: XCTestCase {
         }
     }
 
+    /// An asset account the journal posts two commodities to is opened without a constraint
+    /// (issue 17); one opened earlier with a constraint still refuses the second commodity.
+    func testAnAccountPostedInTwoCommoditiesIsOpenedForAny() throws {
+        let report = try JournalImporter.importJournal(try JournalReader.read(path: Tools.fixture("two-commodities.journal")),
+                                                       into: ledger)
+        XCTAssertEqual(report.appended, 2)
+        let checking = try XCTUnwrap(try ledger.accounts().first { $0.account.name.rawValue == "assets:checking" }?.account)
+        XCTAssertTrue(checking.holdsAnyCommodity)
+        XCTAssertEqual(try balances(), ["assets:checking,EUR,50.00", "assets:checking,USD,100.00",
+                                        "income:salary,EUR,-50.00", "income:salary,USD,-100.00"])
+        try ledger.record(.openAccount(name: "assets:savings", type: .asset, currency: .usd))
+        let head = try ledger.head()
+        XCTAssertThrowsError(try importText("2026-11-03 x\n    assets:savings    €5\n    income:salary\n", name: "s.journal")) { error in
+            XCTAssertTrue("\(error)".contains("s.journal:2:"), "\(error)")
+        }
+        XCTAssertEqual(try ledger.head(), head)
+    }
+
     /// `balance` equals `hledger bal -N -O json` per account and commodity, by exact mantissas.
     func testBalancesEqualHledgers() throws {
         let hledger = try Tools.hledger()
