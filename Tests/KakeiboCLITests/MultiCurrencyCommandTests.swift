@@ -44,5 +44,16 @@ final class MultiCurrencyCommandTests: KakeiboCLITestCase {
         XCTAssertEqual(refused.exitCode, 1)
         XCTAssertTrue(refused.stderr.contains("commodity \"BTC\" refused"), refused.stderr)
         XCTAssertEqual(try digest(), before)
+
+        // Declared once, at its precision: then it can be priced, held and valued.
+        try ok("commodity", "declare", "BTC", "--precision", "8")
+        XCTAssertEqual(try sandbox.run(["commodity", "declare", "BTC", "--precision", "2"]).exitCode, 1)
+        try ok("account", "open", "assets:crypto", "--currency", "BTC")
+        try ok("price", "BTC", "40000.00", "--date", "2026-02-01")
+        try ok("transfer", "0.01000000", "BTC", "--from", "assets:crypto", "--to", "assets:checking", "--cost", "400.00",
+               "--date", "2026-02-02")
+        XCTAssertTrue(try balanceCSV().contains("assets:crypto,BTC,-0.01000000"))
+        XCTAssertTrue(try ok("commodity", "prices", "--format", "csv").out.contains("2026-02-01,BTC,40000.00,USD"))
+        XCTAssertEqual(try ok("verify").exitCode, 0)
     }
 }

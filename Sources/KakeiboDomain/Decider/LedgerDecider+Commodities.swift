@@ -1,18 +1,16 @@
 // Commodities, prices and conversions: what the decider adds for money in several currencies.
 
 extension LedgerDecider {
-    /// Once per symbol; declaring it again with the same precision is a no-op the importer skips,
-    /// and with another precision is refused (stored minor units would change meaning).
+    /// Once per symbol (the importer skips those already declared): a second declaration is
+    /// refused, and with another precision it would change what every stored minor unit means.
     func declareCommodity(_ commodity: Commodity, display: String?) throws -> [LedgerEvent] {
         guard !commodity.isISO else {
             throw LedgerError.invalidCommodity(commodity.code, reason: "it is an ISO currency, whose precision is fixed")
         }
         if let known = try state.commodity(symbol: commodity.code) {
-            guard known.minorDigits == commodity.minorDigits else {
-                throw LedgerError.invalidCommodity(commodity.code,
-                    reason: "it was declared with \(known.minorDigits) decimals; amounts already stored depend on that")
-            }
-            return []
+            throw LedgerError.invalidCommodity(commodity.code, reason: known.minorDigits == commodity.minorDigits
+                ? "it is already declared with \(known.minorDigits) decimals"
+                : "it was declared with \(known.minorDigits) decimals; amounts already stored depend on that")
         }
         if let display { try checkText(display, field: "commodity display") }
         return [.commodityDeclared(.init(commodity: commodity, display: display))]

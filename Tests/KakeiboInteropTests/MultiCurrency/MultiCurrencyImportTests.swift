@@ -139,6 +139,29 @@ final class MultiCurrencyImportTests: XCTestCase {
         let output = try Tools.run(hledger, ["-f", fixture, "bal", "-N", "-O", "json"])
         XCTAssertEqual(output.status, 0, output.stderr)
         XCTAssertEqual(try HledgerJSON.balances(output.stdout), try balances().map(HledgerJSON.normalised).sorted())
+
+        // The conversion subtree, summed per commodity, equals what --infer-equity adds (names
+        // differ: hledger's `$-EUR` is Kakeibo's `EUR-USD`).
+        let inferred = try Tools.run(hledger, ["-f", fixture, "bal", "-N", "--infer-equity", "-O", "json"])
+        XCTAssertEqual(inferred.status, 0, inferred.stderr)
+        func sums(_ lines: [String]) -> [String: String] {
+            var totals: [String: (Int64, Int)] = [:]
+            for line in lines where line.hasPrefix("equity:conversion") {
+                let parts = line.split(separator: ",").map(String.init)
+                let number = parts[2], places = number.split(separator: ".").dropFirst().first?.count ?? 0
+                let mantissa = Int64(number.replacingOccurrences(of: ".", with: ""))!
+                var total = totals[parts[1]] ?? (0, places)
+                var m = mantissa, p = places
+                while total.1 < p { total.0 *= 10; total.1 += 1 }
+                while p < total.1 { m *= 10; p += 1 }
+                total.0 += m
+                totals[parts[1]] = total
+            }
+            return totals.mapValues { HledgerJSON.decimal($0.0, $0.1) }
+        }
+        XCTAssertEqual(sums(try balances(excludingConversions: false).map(HledgerJSON.normalised)),
+                       sums(try HledgerJSON.balances(inferred.stdout)))
+        XCTAssertEqual(sums(try HledgerJSON.balances(inferred.stdout)), ["USD": "998.15", "EUR": "-530", "BTC": "-0.01"])
     }
 }
 
