@@ -1,3 +1,4 @@
+import GRDB
 import KakeiboDomain
 import KakeiboProjections
 
@@ -12,6 +13,38 @@ extension Ledger {
                                  prices: PriceTable(prices()))
         } catch let error as MoneyError {
             throw LedgerError.money(error)
+        }
+    }
+
+    /// Every live posting valued at the price of its own date (hledger's `--value=then`), summed
+    /// per account; amounts no price reached by their date stay in their own commodity.
+    public func valuationThen(in commodity: Commodity, _ scope: ReportScope = ReportScope()) throws -> Valuation {
+        let date = try scope.asOf ?? today()
+        return try withProjection(at: scope.atPosition) { db in
+            var sql = """
+                SELECT a.name, a.type, p.currency, p.amount, t.date
+                FROM postings p JOIN transactions t USING (txn_id) JOIN accounts a USING (account_id)
+                WHERE t.is_voided = 0
+                """
+            var arguments: StatementArguments = []
+            if let asOf = scope.asOf {
+                sql += " AND t.date <= ?"
+                arguments += [asOf.description]
+            }
+            sql += " ORDER BY a.name, t.date, t.first_position, p.line"
+            let postings = try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                guard let type = AccountType(rawValue: row[1]) else {
+                    throw LedgerError.malformedEvent(type: "account", reason: "unknown account type in projection")
+                }
+                return (account: try AccountName(row[0]), type: type,
+                        amount: Money(minorUnits: try row.minorUnits(atIndex: 3, table: "postings"), currency: try db.commodityForCode(row[2])),
+                        date: try LocalDate(iso: row[4]))
+            }
+            do {
+                return try Valuation(dated: postings, in: commodity, reportDate: date, prices: PriceTable(db.marketPrices()))
+            } catch let error as MoneyError {
+                throw LedgerError.money(error)
+            }
         }
     }
 

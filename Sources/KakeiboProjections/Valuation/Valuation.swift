@@ -18,25 +18,40 @@ public struct Valuation: Hashable, Sendable {
     public var date: LocalDate
     public var lines: [Line]
 
-    /// Values each `(account, type, amount)` balance; accounts keep their input order.
+    /// Values each `(account, type, amount)` balance on `date` ("end" valuation, hledger's `-X`);
+    /// accounts keep their input order.
     public init(balances: [(account: AccountName, type: AccountType, amount: Money)], in commodity: Commodity,
                 on date: LocalDate, prices: PriceTable) throws(MoneyError) {
+        try self.init(dated: balances.map { ($0.account, $0.type, $0.amount, date) }, in: commodity, reportDate: date, prices: prices)
+    }
+
+    /// Values each amount on its own date ("then" valuation, hledger's `--value=then`): postings
+    /// at the price of the day they happened, summed per account.
+    public init(dated balances: [(account: AccountName, type: AccountType, amount: Money, date: LocalDate)], in commodity: Commodity,
+                reportDate date: LocalDate, prices: PriceTable) throws(MoneyError) {
         self.commodity = commodity
         self.date = date
         var lines: [Line] = []
         var index: [AccountName: Int] = [:]
+        var unconverted: [AccountName: [Commodity: Money]] = [:]
         for balance in balances where !balance.amount.isZero {
             let position = index[balance.account] ?? {
                 lines.append(Line(account: balance.account, type: balance.type, valued: nil, unconverted: [], priceDate: nil))
                 index[balance.account] = lines.count - 1
                 return lines.count - 1
             }()
-            if let (value, priceDate) = prices.value(balance.amount, in: commodity, on: date) {
+            if let (value, priceDate) = prices.value(balance.amount, in: commodity, on: balance.date) {
                 lines[position].valued = try (lines[position].valued ?? .zero(commodity)).adding(value)
                 if let priceDate { lines[position].priceDate = min(lines[position].priceDate ?? priceDate, priceDate) }
             } else {
-                lines[position].unconverted.append(balance.amount)
+                let currency = balance.amount.currency
+                unconverted[balance.account, default: [:]][currency] = try (unconverted[balance.account]?[currency] ?? .zero(currency))
+                    .adding(balance.amount)
             }
+        }
+        for position in lines.indices {
+            lines[position].unconverted = (unconverted[lines[position].account] ?? [:]).values
+                .filter { !$0.isZero }.sorted { $0.currency < $1.currency }
         }
         self.lines = lines
     }

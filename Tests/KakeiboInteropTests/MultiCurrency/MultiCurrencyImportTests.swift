@@ -206,6 +206,22 @@ final class MultiCurrencyValuationTests: XCTestCase {
         }
     }
 
+    /// Each posting at the price of its own date (hledger's --value=then): no BTC price on or
+    /// before 2026-01-10, so the bitcoin stays in BTC (notes, M5).
+    func testThenValuationEqualsHledgers() throws {
+        let lines = try ledger.valuationThen(in: .usd).lines.filter { !ConversionAccount.isConversion($0.account.rawValue) }
+            .map { line in "\(line.account),\(line.valued?.decimalString ?? "-")" + line.unconverted.map { ",unconverted \($0)" }.joined() }
+        XCTAssertEqual(lines, ["assets:checking,2001.85", "assets:crypto,-,unconverted 0.01000000 BTC", "assets:wise:eur,494.10",
+                               "expenses:food,78.30", "income:salary,-3000.00"])
+        if let hledger = Tools.which("hledger") {
+            let output = try Tools.run(hledger, ["-f", Tools.fixture("travel.journal"), "bal", "-N", "--value=then,$", "-O", "json"])
+            XCTAssertEqual(try HledgerJSON.balances(output.stdout), [
+                "assets:checking,USD,2001.85", "assets:crypto,BTC,0.01", "assets:wise:eur,USD,494.1", "expenses:food,USD,78.3",
+                "income:salary,USD,-3000",
+            ])
+        }
+    }
+
     /// Before 2026-02-01 there is no BTC price: the bitcoin stays in BTC, listed, never dropped.
     func testAnAmountWithoutAPriceStaysUnconverted() throws {
         XCTAssertEqual(try valued(asOf: "2026-01-31"), ["assets:checking,2001.85", "assets:crypto,-,unconverted 0.01000000 BTC",
