@@ -53,6 +53,8 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another image of a receipt already imported: same merchant, date, total and time.
     case duplicateReceipt(transactionID: String)
     case invalidReceipt(String)
+    /// A commodity that cannot be declared or priced as asked, and why.
+    case invalidCommodity(String, reason: String)
     case unknownReceipt(String, isTransaction: Bool)
 
     public var description: String {
@@ -151,6 +153,8 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
                 : "no receipt \"\(text)\"; give the transaction id `kakeibo import receipt` printed, or see `kakeibo log`"
         case .invalidReceipt(let reason):
             "invalid receipt scan: \(reason)"
+        case .invalidCommodity(let symbol, let reason):
+            "commodity \"\(symbol)\" refused: \(reason)"
         case .unknownEventType(let type, let version):
             "unknown event \(type) v\(version): this ledger was written by a newer Kakeibo; upgrade kakeibo"
         }

@@ -17,7 +17,7 @@ struct Kakeibo: ParsableCommand {
         subcommands: [
             Init.self, AccountCommand.self, CategoryCommand.self,
             Expense.self, Income.self, Transfer.self, Txn.self, Edit.self, VoidCommand.self,
-            BudgetCommand.self, GoalCommand.self, WidgetsCommand.self, Suggest.self, Forecast.self,
+            PriceCommand.self, CommodityCommand.self, BudgetCommand.self, GoalCommand.self, WidgetsCommand.self, Suggest.self, Forecast.self,
             Balance.self, Register.self, IncomeStatement.self, BalanceSheet.self, History.self, Log.self, Verify.self, Replay.self,
             Batch.self, ImportCommand.self, ExportCommand.self, ReceiptsCommand.self,
         ])

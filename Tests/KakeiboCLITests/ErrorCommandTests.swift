@@ -42,9 +42,11 @@ final class ErrorCommandTests: KakeiboCLITestCase {
         try assertRefused(["expense", "5", "--from", "assets:euro", "--category", "groceries", "--currency", "USD",
                            "--date", "2026-11-02"],
                           mentioning: ["currency mismatch", "assets:euro", "EUR", "USD"], exitCode: 1)
-        // An amount in the account's EUR, on a USD category.
-        try assertRefused(["expense", "5", "--from", "assets:euro", "--category", "groceries", "--date", "2026-11-02"],
-                          mentioning: ["currency mismatch", "expenses:groceries", "USD", "EUR"], exitCode: 1)
+        // An amount in the account's EUR, into a USD account, without a --cost to convert it.
+        try assertRefused(["transfer", "5", "--from", "assets:euro", "--to", "assets:checking", "--date", "2026-11-02"],
+                          mentioning: ["currency mismatch", "assets:checking", "USD", "EUR"], exitCode: 1)
+        // A category takes any commodity (issue 17): EUR spent on a category opened in USD is recorded.
+        _ = try ok("expense", "5", "--from", "assets:euro", "--category", "groceries", "--date", "2026-11-02")
     }
 
     func testUnbalancedTxn() throws {

@@ -22,7 +22,10 @@ final class CurrencyTests: XCTestCase {
         for code in two.split(separator: " ") { XCTAssertEqual(Currency.knownMinorDigits[String(code)], 2, String(code)) }
         for code in ["JPY", "KRW", "VND", "CLP", "ISK"] { XCTAssertEqual(Currency.knownMinorDigits[code], 0, code) }
         for code in ["KWD", "BHD", "OMR", "JOD", "TND"] { XCTAssertEqual(Currency.knownMinorDigits[code], 3, code) }
-        XCTAssertEqual(Currency.knownMinorDigits.count, 34)
+        // Added with multi-currency (issue 17): currencies travellers meet, GEL from hledger #2041.
+        let more = "GEL TRY HUF RON ILS AED SAR QAR EGP MAD KES NGN ARS COP PEN UAH RSD BGN"
+        for code in more.split(separator: " ") { XCTAssertEqual(Currency.knownMinorDigits[String(code)], 2, String(code)) }
+        XCTAssertEqual(Currency.knownMinorDigits.count, 52)
     }
 
     func testLowercaseIsUppercased() throws {

@@ -13,6 +13,7 @@ final class ShippedMigrationsTests: XCTestCase {
         "0005_suggestion_outcomes": "f03b4681a0bcf7767c8a1602e2b329aef917bae8178db15500f1a27cc6cc591a",
         "0006_receipt_item_words": "352b8fc1f405a6510c60ee7958ed89434ce600f7b14009959af4ef9eba0754a2",
         "0007_suggestion_totals": "2ce968f3283fce132b1f931e9afd1571a5d274e2fe3db6b7ff833055796e9926",
+        "0008_commodities": "fb0d7e5226bee84636659e0e867f0491fe8fe3b6c47e6e577a6e2a46ef3cf79f",
     ]
 
     func testEveryShippedMigrationIsPinnedAndUnchanged() {

@@ -23,12 +23,27 @@ final class AmountSyntaxTests: XCTestCase {
     }
 
     func testRefusedAmounts() {
-        let syntax = AmountSyntax()
-        for text in ["12.50", "$12.345", "€10,00", "$1,23.00", "$5 $6", "--$5", "-$-5", "12 ABC", "\"X Y\" 5", "$5.", "$1e3"] {
+        for text in ["12.50", "$12.345", "€10,00", "$1,23.00", "$5 $6", "--$5", "-$-5", "\"X Y\" 5", "$5.", "$1e3", "12 €€"] {
+            var syntax = AmountSyntax()
             XCTAssertThrowsError(try syntax.amount(Substring(text), at: here), text) { error in
                 XCTAssertTrue("\(error)".hasPrefix("t.journal:1:1: "), "\(error)")
             }
         }
+    }
+
+    /// A symbol outside the ISO table takes the precision of its first use (issue 17), and keeps it.
+    func testOtherCommoditiesTakeThePrecisionOfTheirFirstUse() throws {
+        var syntax = AmountSyntax()
+        let first = try syntax.amount("0.01000000 BTC", at: here)
+        XCTAssertEqual(first.currency.code, "BTC")
+        XCTAssertEqual(first.currency.minorDigits, 8)
+        XCTAssertEqual(first.minorUnits, 1_000_000)
+        XCTAssertEqual(try syntax.amount("2 BTC", at: here).minorUnits, 200_000_000)
+        XCTAssertThrowsError(try syntax.amount("0.000000001 BTC", at: here))
+        XCTAssertEqual(try syntax.amount("12 ABC", at: here).currency.minorDigits, 0)
+        let (value, quote) = try syntax.price("$1.0875", at: here)
+        XCTAssertEqual(value.description, "1.0875")
+        XCTAssertEqual(quote, .usd)
     }
 
     func testDates() throws {

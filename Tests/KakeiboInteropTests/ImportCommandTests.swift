@@ -49,9 +49,9 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stdout, "")
         XCTAssertEqual(result.stderr, """
-            kakeibo: error: \(path):6:28: unsupported syntax: a price ("@"); convert the amount into the account's currency and write it plainly
+            kakeibo: error: \(path):6:28: unsupported syntax: a lot price ("{"); lots are not imported yet; write the purchase with @ or @@ instead
               |
-            6 |     assets:euro        €90 @ $1.11
+            6 |     assets:euro        €90 {$1.11}
               |                            ^
 
             """)

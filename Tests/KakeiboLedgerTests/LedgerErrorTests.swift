@@ -27,10 +27,12 @@ final class LedgerErrorTests: LedgerTestCase {
         }
     }
 
+    /// Asset and liability accounts hold one commodity; an expense category takes any (issue 17).
     func testCurrencyMismatch() throws {
-        try assertRefused(.captureExpense(input(from: "assets:euro"))) {
-            $0 == .currencyMismatch(account: "expenses:groceries", accountCurrency: "USD", amountCurrency: "EUR")
+        try assertRefused(.makeTransfer(input(from: "assets:euro", to: "assets:checking"))) {
+            $0 == .currencyMismatch(account: "assets:checking", accountCurrency: "USD", amountCurrency: "EUR")
         }
+        XCTAssertNoThrow(try ledger.record(.captureExpense(input(from: "assets:euro"))))
         try assertRefused(.captureExpense(input(currency: Currency(code: "EUR")))) {
             if case .currencyMismatch = $0 { return true } else { return false }
         }

@@ -54,6 +54,14 @@ final class LedgerProjectorTests: XCTestCase {
         func updateSuggestionOutcome(_ outcome: SuggestionOutcome) { outcomes[outcome.transactionID] = outcome }
         func setCheckpoint(_ position: Int64) { self.position = position }
         func checkpoint() -> Int64 { position }
+        var commodities: [String: Commodity] = [:]
+        var prices: [MarketPrice] = []
+        func saveCommodity(_ commodity: Commodity, display: String?) { commodities[commodity.code] = commodity }
+        func commodity(symbol: String) -> Commodity? { commodities[symbol] }
+        func savePrice(_ price: MarketPrice, at position: Int64) {
+            prices.removeAll { $0.date == price.date && $0.commodity == price.commodity && $0.quote == price.quote }
+            prices.append(price)
+        }
     }
 
     func testEditAndVoidReverseWhatWasPosted() throws {

@@ -17,6 +17,10 @@ public enum AccountType: String, Sendable, CaseIterable, Codable {
     /// Categories are income and expense accounts.
     public var canBeCategory: Bool { self == .income || self == .expense }
 
+    /// Asset and liability accounts are constrained to one commodity, as a bank account is;
+    /// income, expense and equity accounts (conversions among them) take any.
+    public var holdsOneCommodity: Bool { self == .asset || self == .liability }
+
     /// "an asset", "a liability": for messages.
     public var article: String { self == .liability ? "a" : "an" }
 }

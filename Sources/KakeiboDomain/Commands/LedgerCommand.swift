@@ -4,6 +4,9 @@
 public enum LedgerCommand: Hashable, Sendable {
     case createLedger(name: String, currency: Currency, timeZone: String)
     case openAccount(name: String, type: AccountType?, currency: Currency?)
+    /// An asset or liability account that takes any commodity (a brokerage account; one an import
+    /// sees posted in two); `currency` is its first. Other types take any commodity anyway.
+    case openAccountForAnyCommodity(name: String, type: AccountType?, currency: Currency?)
     case renameAccount(name: String, newName: String)
     case closeAccount(name: String)
     case addCategory(CategoryInput)
@@ -21,6 +24,34 @@ public enum LedgerCommand: Hashable, Sendable {
     case setIncomeGoal(GoalInput)
     /// A scanned receipt: `ReceiptScanned` then the `ExpenseCaptured` it produced.
     case importReceipt(ReceiptInput)
+    /// A commodity outside the ISO table, with its precision: `CommodityDeclared`.
+    case declareCommodity(Commodity, display: String?)
+    /// A market price: `PriceRecorded`.
+    case recordPrice(PriceInput)
+
+    /// `@ 1.09 USD` (unit) or `@@ 33.15 USD` (total), as typed or read: the value stays text
+    /// until the decider parses it exactly.
+    public struct CostInput: Hashable, Sendable {
+        public var per: PostingCost.Per
+        /// A plain decimal with "." as the mark: `1.09`, `0.007235`.
+        public var value: String
+        public var commodity: Commodity
+        public init(per: PostingCost.Per, value: String, commodity: Commodity) {
+            self.per = per; self.value = value; self.commodity = commodity
+        }
+    }
+
+    public struct PriceInput: Hashable, Sendable {
+        public var date: LocalDate?
+        public var commodity: Commodity
+        public var value: String
+        public var quote: Commodity
+        public var source: LedgerEvent.PriceRecorded.Source
+        public init(date: LocalDate?, commodity: Commodity, value: String, quote: Commodity,
+                    source: LedgerEvent.PriceRecorded.Source = .manual) {
+            self.date = date; self.commodity = commodity; self.value = value; self.quote = quote; self.source = source
+        }
+    }
 
     public struct CategoryInput: Hashable, Sendable {
         public var name: String
@@ -45,6 +76,9 @@ public enum LedgerCommand: Hashable, Sendable {
         /// For an expense without a category: `to` is only the fallback (`expenses:unknown`), and a
         /// confident suggestion from the ledger's suggester replaces it. The event records either way.
         public var suggestCategory = false
+        /// For a transfer between accounts in two commodities: what the amount cost in the
+        /// receiving account's commodity (`--cost 545.00`). The decider records the conversion.
+        public var cost: CostInput? = nil
         public init(amount: String, currency: Currency? = nil, date: LocalDate? = nil, from: String, to: String,
                     payee: String? = nil, memo: String? = nil) {
             self.amount = amount; self.currency = currency; self.date = date; self.from = from; self.to = to
@@ -58,8 +92,14 @@ public enum LedgerCommand: Hashable, Sendable {
         public var amount: String?
         public var currency: Currency?
         public var memo: String?
+        /// `@`/`@@`: the decider adds the two conversion postings that balance it.
+        public var cost: CostInput? = nil
         public init(account: String, amount: String?, currency: Currency? = nil, memo: String? = nil) {
             self.account = account; self.amount = amount; self.currency = currency; self.memo = memo
+        }
+        public init(account: String, amount: String?, currency: Currency?, memo: String?, cost: CostInput?) {
+            self.init(account: account, amount: amount, currency: currency, memo: memo)
+            self.cost = cost
         }
     }
 

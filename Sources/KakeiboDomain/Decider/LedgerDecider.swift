@@ -30,6 +30,12 @@ public struct LedgerDecider<State: LedgerStateReader> {
             preconditionFailure("handled above")
         case .openAccount(let name, let type, let currency):
             return [try openAccount(name, type: type, currency: currency ?? settings.baseCurrency)]
+        case .openAccountForAnyCommodity(let name, let type, let currency):
+            guard case .accountOpened(var opened) = try openAccount(name, type: type, currency: currency ?? settings.baseCurrency) else {
+                preconditionFailure("openAccount opens an account")
+            }
+            opened.holdsAnyCommodity = true
+            return [.accountOpened(opened)]
         case .renameAccount(let name, let newName):
             let account = try existingAccount(name)
             let target = try newAccountName(newName)
@@ -72,18 +78,21 @@ public struct LedgerDecider<State: LedgerStateReader> {
             let from = try postingAccount(input.from, types: types, role: "an asset, liability or equity account")
             let to = try postingAccount(input.to, types: types, role: "an asset, liability or equity account")
             guard from.id != to.id else { throw LedgerError.sameAccount(from.name.rawValue) }
+            if let cost = input.cost { return try convertingTransfer(input, cost: cost, from: from, to: to) }
             return [.transferMade(try moneyMoved(input, from: from, to: to))]
         case .recordTransaction(let input):
-            let postings = try resolvePostings(input.postings)
+            let (postings, opened) = try resolvePostings(input.postings)
             try checkOptionalText(input.payee, field: "payee")
             try checkOptionalText(input.memo, field: "memo")
             if let date = input.date { try PlanPeriod.check(date) }
             var recorded = LedgerEvent.TransactionRecorded(transactionID: context.makeID(), date: input.date ?? context.today,
                                                            payee: input.payee, memo: input.memo, postings: postings)
             if let index = input.suggestCategoryFor { try suggestPosting(index, of: &recorded) }
-            return [.transactionRecorded(recorded)]
+            return opened + [.transactionRecorded(recorded)]
         case .editTransaction(let input):
-            return [.transactionEdited(try edit(input))]
+            var opened: [LedgerEvent] = []
+            let edited = try edit(input, opening: &opened)
+            return opened + [.transactionEdited(edited)]
         case .voidTransaction(let id, let reason):
             let transaction = try liveTransaction(id)
             try checkOptionalText(reason, field: "reason")
@@ -96,12 +105,16 @@ public struct LedgerDecider<State: LedgerStateReader> {
             return [.incomeGoalSet(try setIncomeGoal(input, baseCurrency: settings.baseCurrency))]
         case .importReceipt(let input):
             return try importReceipt(input)
+        case .declareCommodity(let commodity, let display):
+            return try declareCommodity(commodity, display: display)
+        case .recordPrice(let input):
+            return [.priceRecorded(try recordPrice(input))]
         }
     }
 
     // MARK: - Accounts and categories
 
-    private func openAccount(_ text: String, type: AccountType?, currency: Currency) throws -> LedgerEvent {
+    func openAccount(_ text: String, type: AccountType?, currency: Currency) throws -> LedgerEvent {
         let name = try newAccountName(text)
         guard try state.account(named: name.rawValue) == nil else { throw LedgerError.accountExists(text) }
         guard let type = type ?? AccountType(inferredFrom: name) else {
@@ -237,7 +250,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
 
     // MARK: - Money
 
-    private func parseAmount(_ text: String, currency: Currency) throws -> Money {
+    func parseAmount(_ text: String, currency: Currency) throws -> Money {
         let amount: Money
         do { amount = try Money.parse(text, currency: currency) } catch { throw LedgerError.money(error) }
         guard !amount.isZero else { throw LedgerError.zeroAmount }
@@ -262,8 +275,10 @@ public struct LedgerDecider<State: LedgerStateReader> {
                                                + "or \(sign)\(grouped)"))
     }
 
-    private func checkCurrency(_ amount: Money, _ account: Account) throws {
-        guard account.currency == amount.currency else {
+    /// Asset and liability accounts hold the commodity they were opened with, as a bank account
+    /// does; income, expense and equity accounts take any (a trip abroad spends two on food).
+    func checkCurrency(_ amount: Money, _ account: Account) throws {
+        guard account.accepts(amount.currency) else {
             throw LedgerError.currencyMismatch(account: account.name.rawValue, accountCurrency: account.currency.code,
                                                amountCurrency: amount.currency.code)
         }
@@ -283,7 +298,9 @@ public struct LedgerDecider<State: LedgerStateReader> {
     }
 
     /// Resolves accounts, parses amounts, fills the one elided amount and checks the balance.
-    private func resolvePostings(_ inputs: [LedgerCommand.PostingInput]) throws -> [Posting] {
+    /// A priced posting (`@`, `@@`) brings two generated conversion postings, and the events
+    /// opening their accounts when this is the first conversion between its two commodities.
+    private func resolvePostings(_ inputs: [LedgerCommand.PostingInput]) throws -> ([Posting], [LedgerEvent]) {
         guard inputs.count >= 2 else { throw LedgerError.tooFewPostings }
         let accounts = try inputs.map { try openAccount(named: $0.account) }
         let elided = inputs.indices.filter { inputs[$0].amount == nil }
@@ -296,10 +313,16 @@ public struct LedgerDecider<State: LedgerStateReader> {
             guard let text = input.amount else { postings.append(nil); continue }
             let amount = try parseAmount(text, currency: input.currency ?? account.currency)
             try checkCurrency(amount, account)
-            postings.append(Posting(accountID: account.id, amount: amount, memo: input.memo))
+            let cost = try input.cost.map { cost throws in try postingCost(cost, for: amount) }
+            postings.append(Posting(accountID: account.id, amount: amount, memo: input.memo, cost: cost))
         }
         guard Set(accounts.map(\.id)).count > 1 else { throw LedgerError.sameAccount(accounts[0].name.rawValue) }
-        let known = postings.compactMap { $0 }
+        var opened: [LedgerEvent] = []
+        var conversions: [Posting] = []
+        for posting in postings.compactMap({ $0 }) where posting.cost != nil {
+            conversions += try conversionPostings(for: posting, opening: &opened)
+        }
+        let known = postings.compactMap { $0 } + conversions
         let imbalances: [Money]
         do { imbalances = try known.imbalances() } catch { throw LedgerError.money(error) }
         if let index = elided.first {
@@ -311,9 +334,10 @@ public struct LedgerDecider<State: LedgerStateReader> {
             try checkCurrency(filler, accounts[index])
             postings[index] = Posting(accountID: accounts[index].id, amount: filler, memo: inputs[index].memo)
         } else if !imbalances.isEmpty {
-            throw LedgerError.unbalanced(imbalances.map { "\($0.currency.code) off by \($0.decimalString)" }.joined(separator: ", "))
+            throw LedgerError.unbalanced(imbalances.map { "\($0.currency.code) off by \($0.decimalString)" }.joined(separator: ", ")
+                                         + (imbalances.count > 1 ? "; write the rate with @ or @@ to convert between them" : ""))
         }
-        return postings.map { $0! }
+        return (postings.map { $0! } + conversions, opened)
     }
 
     // MARK: - Edits
@@ -324,7 +348,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
         return transaction
     }
 
-    private func edit(_ input: LedgerCommand.EditInput) throws -> LedgerEvent.TransactionEdited {
+    private func edit(_ input: LedgerCommand.EditInput, opening opened: inout [LedgerEvent]) throws -> LedgerEvent.TransactionEdited {
         let txn = try liveTransaction(input.id)
         var changes: [FieldChange] = []
         func record(_ field: TransactionField, _ before: JSONValue, _ after: JSONValue) {
@@ -370,7 +394,9 @@ public struct LedgerDecider<State: LedgerStateReader> {
             if input.amount != nil { throw LedgerError.fieldNotEditable("--amount", kind: txn.kind) }
             if from != nil || to != nil { throw LedgerError.fieldNotEditable("--from/--to", kind: txn.kind) }
             if let inputs = input.postings {
-                record(.postings, txn.postings.json, try resolvePostings(inputs).json)
+                let (postings, opening) = try resolvePostings(inputs)
+                opened += opening
+                record(.postings, txn.postings.json, postings.json)
             }
         }
         guard !changes.isEmpty else { throw LedgerError.nothingToChange }
@@ -394,7 +420,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
     // MARK: - Text
 
     /// Free text ends up in terminals and exports: keep it printable and bounded.
-    private func checkText(_ text: String, field: String) throws {
+    func checkText(_ text: String, field: String) throws {
         guard !text.isEmpty, text.utf8.count <= FreeText.maximumBytes else {
             throw LedgerError.invalidText(field: field, reason: "it must be 1 to \(FreeText.maximumBytes) bytes long")
         }

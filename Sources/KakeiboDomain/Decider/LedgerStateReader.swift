@@ -24,9 +24,13 @@ public protocol LedgerStateReader {
     /// nil when this reader has no suggester. Read from projections as of the log head.
     /// `itemWords` are a receipt's `SuggestionFeatures.itemTokens`, empty for other captures.
     func categorySuggestion(payee: String?, amount: Money, itemWords: [String]) throws -> AppliedSuggestion?
+    /// A declared commodity outside the ISO table, by symbol; nil when none was declared.
+    func commodity(symbol: String) throws -> Commodity?
 }
 
 extension LedgerStateReader {
+    public func commodity(symbol: String) throws -> Commodity? { nil }
+
     public func subtreeTotal(of name: String, currency: Currency) throws -> WideSum? { nil }
 
     public func holdsIncome(in currency: Currency) throws -> Bool? { nil }

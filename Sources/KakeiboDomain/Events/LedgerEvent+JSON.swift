@@ -22,6 +22,8 @@ extension LedgerEvent {
         case .budgetCleared: "BudgetCleared"
         case .incomeGoalSet: "IncomeGoalSet"
         case .receiptScanned: "ReceiptScanned"
+        case .commodityDeclared: "CommodityDeclared"
+        case .priceRecorded: "PriceRecorded"
         }
     }
 
@@ -35,8 +37,9 @@ extension LedgerEvent {
         case .ledgerCreated(let e):
             ["name": .string(e.name), "baseCurrency": .string(e.baseCurrency.code), "timeZone": .string(e.timeZone)]
         case .accountOpened(let e):
-            ["account": .string(e.accountID), "name": .string(e.name.rawValue),
-             "type": .string(e.type.rawValue), "currency": .string(e.currency.code)]
+            .object(["account": .string(e.accountID), "name": .string(e.name.rawValue),
+                     "type": .string(e.type.rawValue), "currency": .string(e.currency.code)].merging(digitsField(e.currency)) { a, _ in a }
+                .merging(e.holdsAnyCommodity ? ["anyCommodity": .bool(true)] : [:]) { a, _ in a })
         case .accountRenamed(let e):
             ["account": .string(e.accountID), "from": .string(e.from.rawValue), "to": .string(e.to.rawValue)]
         case .accountClosed(let e):
@@ -54,7 +57,7 @@ extension LedgerEvent {
                 "amount": .int(e.amount.minorUnits), "currency": .string(e.amount.currency.code),
                 "from": .string(e.fromAccountID), "to": .string(e.toAccountID),
                 "payee": .optional(e.payee), "memo": .optional(e.memo),
-            ].merging(e.receiptPayload) { stored, _ in stored })
+            ].merging(e.receiptPayload) { stored, _ in stored }.merging(digitsField(e.amount.currency)) { stored, _ in stored })
         case .transactionRecorded(let e):
             .object([
                 "txn": .string(e.transactionID), "date": .string(e.date.description),
@@ -81,6 +84,15 @@ extension LedgerEvent {
              "currency": .string(e.amount.currency.code), "from": .string(e.effectiveFrom.description)]
         case .receiptScanned(let e):
             e.json
+        case .commodityDeclared(let e):
+            .object(["commodity": .string(e.commodity.code), "precision": .int(Int64(e.commodity.minorDigits)),
+                     "display": .optional(e.display)])
+        case .priceRecorded(let e):
+            .object(["date": .string(e.date.description), "commodity": .string(e.commodity.code),
+                     "value": .string(e.value.description), "quote": .string(e.quote.code),
+                     "source": .string(e.source.rawValue)]
+                .merging(digitsField(e.commodity)) { a, _ in a }
+                .merging(digitsField(e.quote, key: "quoteDigits")) { a, _ in a })
         }
     }
 
@@ -92,8 +104,13 @@ extension LedgerEvent {
                 self = .ledgerCreated(.init(name: try p.string("name"), baseCurrency: try currency(p, "baseCurrency"),
                                             timeZone: try p.string("timeZone")))
             case "AccountOpened":
-                self = .accountOpened(.init(accountID: try p.string("account"), name: try AccountName(p.string("name")),
-                                            type: try accountType(p), currency: try currency(p, "currency")))
+                var opened = LedgerEvent.AccountOpened(accountID: try p.string("account"), name: try AccountName(p.string("name")),
+                                                       type: try accountType(p), currency: try currency(p, "currency"))
+                if let any = p["anyCommodity"], any != .null {
+                    guard any == .bool(true) else { throw LedgerError.malformedEvent(type: type, reason: "anyCommodity is only ever true") }
+                    opened.holdsAnyCommodity = true
+                }
+                self = .accountOpened(opened)
             case "AccountRenamed":
                 self = .accountRenamed(.init(accountID: try p.string("account"), from: try AccountName(p.string("from")),
                                              to: try AccountName(p.string("to"))))
@@ -139,6 +156,15 @@ extension LedgerEvent {
                                             effectiveFrom: try LocalDate(iso: p.string("from"))))
             case "ReceiptScanned":
                 self = .receiptScanned(try .init(json: p))
+            case "CommodityDeclared":
+                let symbol = try p.string("commodity")
+                self = .commodityDeclared(.init(commodity: try Commodity(symbol: symbol, minorDigits: Int(try p.int("precision"))),
+                                                display: try p.optionalString("display")))
+            case "PriceRecorded":
+                self = .priceRecorded(.init(date: try LocalDate(iso: p.string("date")), commodity: try currency(p, "commodity"),
+                                            value: try ExactDecimal(parsing: p.string("value")),
+                                            quote: try currency(p, "quote", digitsKey: "quoteDigits"),
+                                            source: try enumValue(p, "source", type)))
             default:
                 throw LedgerError.unknownEventType(type, schemaVersion: schemaVersion)
             }
@@ -154,16 +180,37 @@ extension LedgerEvent {
 }
 
 extension Posting {
+    /// `digits`, `cost` and `generated` appear only when set: a posting written before
+    /// commodities existed keeps its exact bytes, and with them every hash in the chain.
     var json: JSONValue {
-        .object(["account": .string(accountID), "amount": .int(amount.minorUnits),
-                 "currency": .string(amount.currency.code), "memo": .optional(memo)])
+        var fields: [String: JSONValue] = ["account": .string(accountID), "amount": .int(amount.minorUnits),
+                                           "currency": .string(amount.currency.code), "memo": .optional(memo)]
+        fields.merge(digitsField(amount.currency)) { a, _ in a }
+        if let cost {
+            fields["cost"] = .object(["per": .string(cost.per.rawValue), "value": .string(cost.value.description),
+                                      "commodity": .string(cost.commodity.code)]
+                                     .merging(digitsField(cost.commodity)) { a, _ in a })
+        }
+        if isGeneratedConversion { fields["generated"] = .string("conversion") }
+        return .object(fields)
     }
 
     init(json p: JSONValue) throws(LedgerError) {
         do {
+            var cost: PostingCost?
+            if let c = p["cost"], c != .null {
+                guard let per = PostingCost.Per(rawValue: try c.string("per")) else {
+                    throw LedgerError.malformedEvent(type: "Posting", reason: "unknown cost kind")
+                }
+                cost = PostingCost(per: per, value: try ExactDecimal(parsing: c.string("value")), commodity: try currency(c, "commodity"))
+            }
+            let generated = try p.optionalString("generated")
+            guard generated == nil || generated == "conversion" else {
+                throw LedgerError.malformedEvent(type: "Posting", reason: "unknown generated kind")
+            }
             self.init(accountID: try p.string("account"),
                       amount: Money(minorUnits: try p.int("amount"), currency: try currency(p, "currency")),
-                      memo: try p.optionalString("memo"))
+                      memo: try p.optionalString("memo"), cost: cost, isGeneratedConversion: generated != nil)
         } catch let error as LedgerError {
             throw error
         } catch {
@@ -186,8 +233,18 @@ extension JSONValue {
     static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
 }
 
-private func currency(_ payload: JSONValue, _ key: String) throws -> Currency {
-    try Currency(code: payload.string(key))
+/// An ISO code alone, or any commodity with the `digits` its payload carries.
+private func currency(_ payload: JSONValue, _ key: String, digitsKey: String = "digits") throws -> Currency {
+    let code = try payload.string(key)
+    if let digits = payload[digitsKey], digits != .null {
+        return try Commodity(symbol: code, minorDigits: Int(try payload.int(digitsKey)))
+    }
+    return try Currency(code: code)
+}
+
+/// `["digits": 8]` for a commodity outside the ISO table, nothing for a currency in it.
+private func digitsField(_ commodity: Commodity, key: String = "digits") -> [String: JSONValue] {
+    commodity.isISO ? [:] : [key: .int(Int64(commodity.minorDigits))]
 }
 
 private func accountType(_ payload: JSONValue) throws -> AccountType {

@@ -17,6 +17,8 @@ public enum LedgerEvent: Hashable, Sendable {
     case budgetCleared(BudgetCleared)
     case incomeGoalSet(IncomeGoalSet)
     case receiptScanned(ReceiptScanned)
+    case commodityDeclared(CommodityDeclared)
+    case priceRecorded(PriceRecorded)
 
     public struct LedgerCreated: Hashable, Sendable {
         public var name: String
@@ -33,6 +35,8 @@ public enum LedgerEvent: Hashable, Sendable {
         public var name: AccountName
         public var type: AccountType
         public var currency: Currency
+        /// Opened for several commodities (issue 17); omitted from the payload when false.
+        public var holdsAnyCommodity = false
         public init(accountID: String, name: AccountName, type: AccountType, currency: Currency) {
             self.accountID = accountID; self.name = name; self.type = type; self.currency = currency
         }
@@ -137,6 +141,7 @@ extension LedgerEvent {
     public var stream: String {
         if let id = transactionID { return LedgerTransaction.stream(for: id) }
         if case .receiptScanned(let e) = self { return e.stream }
+        if case .priceRecorded = self { return LedgerEvent.pricesStream }
         return LedgerEvent.structureStream
     }
 

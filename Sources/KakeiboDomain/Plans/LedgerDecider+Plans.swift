@@ -3,7 +3,11 @@
 extension LedgerDecider {
     func setBudget(_ input: LedgerCommand.BudgetInput) throws -> LedgerEvent.BudgetSet {
         let account = try expenseCategory(input.category, allowArchived: false)
-        let amount = try positiveAmount(input.amount, currency: account.currency, field: "budget amount")
+        // In the base currency: a category takes any commodity (issue 17), and foreign spending is
+        // counted against the budget at its cost or price. The account's first currency is only
+        // where its first posting happened to be.
+        let amount = try positiveAmount(input.amount, currency: try state.settings()?.baseCurrency ?? account.currency,
+                                        field: "budget amount")
         try PlanPeriod.check(input.from ?? context.today)
         return .init(accountID: account.id, length: input.length, amount: amount, effectiveFrom: input.from ?? context.today,
                      rollover: input.rollover)

@@ -3,11 +3,22 @@ public struct Posting: Hashable, Sendable {
     public var accountID: String
     public var amount: Money
     public var memo: String?
+    /// `@` or `@@` as written; nil for a plain posting (and omitted from its payload).
+    public var cost: PostingCost? = nil
+    /// Set on the two postings the decider adds per priced posting (to `equity:conversion:…`),
+    /// so every stored event balances per commodity and an export can leave them out.
+    public var isGeneratedConversion = false
 
     public init(accountID: String, amount: Money, memo: String? = nil) {
         self.accountID = accountID
         self.amount = amount
         self.memo = memo
+    }
+
+    public init(accountID: String, amount: Money, memo: String?, cost: PostingCost?, isGeneratedConversion: Bool = false) {
+        self.init(accountID: accountID, amount: amount, memo: memo)
+        self.cost = cost
+        self.isGeneratedConversion = isGeneratedConversion
     }
 }
 

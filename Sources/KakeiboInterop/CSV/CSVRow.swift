@@ -41,6 +41,7 @@ struct CSVRow {
         func amount(_ field: String) throws(ImportError) -> Money? {
             guard let cell = cellByField[field], let value = UntrustedText.clean(Substring(cell.text)) else { return nil }
             let hasCommodity = value.unicodeScalars.contains { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || AmountSyntax.symbols[$0] != nil }
+            var syntax = syntax
             let money = try syntax.amount(Substring(hasCommodity ? value : value + " " + rowCurrency.code), at: at(cell))
             guard money.currency == rowCurrency else {
                 throw .currencyMismatch(at(cell), account: rules.account1!.rawValue, accountCurrency: rowCurrency.code, found: money.currency.code)

@@ -8,6 +8,10 @@ import KakeiboLedger
 /// with a capital letter or digit, so names are mapped: the root comes from the account's type,
 /// a leading conventional root (`assets`, `expenses`, …) is dropped, other characters become `-`,
 /// and a name two accounts would share gets a numeric suffix. The mapping is listed at the top.
+///
+/// Priced postings keep `@`/`@@` as recorded and the generated conversion postings are left out
+/// (beancount balances a posting at its price, as hledger's own beancount output does); only
+/// asset and liability accounts are opened with a currency constraint. Prices become `price`.
 public enum BeancountExporter {
     public static func export(_ ledger: Ledger, asOf: LocalDate? = nil) throws -> String {
         let transactions = try ledger.transactions(ReportScope(asOf: asOf))
@@ -21,19 +25,26 @@ public enum BeancountExporter {
         if let asOf { out += ", transactions dated on or before \(asOf)" }
         out += "\noption \"title\" \(quoted(settings.name))\noption \"operating_currency\" \"\(settings.baseCurrency.code)\"\n\n"
         for account in accounts {
-            out += "\(openDate) open \(names[account.name]!) \(account.currency.code)\n"
+            out += "\(openDate) open \(names[account.name]!)\(account.type.holdsOneCommodity ? " " + account.currency.code : "")\n"
             out += "  kakeibo-account: \(quoted(account.name.rawValue))\n"
+        }
+        let prices = try ledger.prices().filter { asOf == nil || $0.date <= asOf! }
+        if !prices.isEmpty { out += "\n" }
+        for price in prices.sorted(by: { ($0.date, $0.commodity.code, $0.quote.code) < ($1.date, $1.commodity.code, $1.quote.code) }) {
+            out += "\(price.date) price \(price.commodity.code) \(price.value) \(price.quote.code)\n"
         }
         for transaction in transactions {
             out += "\n\(transaction.date) *"
             if let payee = transaction.payee { out += " " + quoted(payee) }
             out += " " + quoted(transaction.memo ?? "") + "\n"
             out += "  kakeibo-id: \(quoted(transaction.id))\n"
-            for line in transaction.lines {
+            for line in transaction.lines where !line.isGeneratedConversion {
                 guard let name = names[line.account] else {
                     throw LedgerError.unknownAccount(line.account.rawValue)
                 }
-                out += "  \(name)  \(line.amount.decimalString) \(line.amount.currency.code)\n"
+                out += "  \(name)  \(line.amount.decimalString) \(line.amount.currency.code)"
+                if let cost = line.cost { out += " \(cost.per == .unit ? "@" : "@@") \(cost.value) \(cost.commodity.code)" }
+                out += "\n"
                 if let memo = line.memo { out += "    memo: \(quoted(memo))\n" }
             }
         }

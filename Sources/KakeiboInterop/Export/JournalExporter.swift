@@ -7,6 +7,11 @@ import KakeiboLedger
 /// Amounts are written `12.50 USD`: no digit groups, so no reader can mistake the decimal mark.
 /// hledger has no escapes, so `;` and `|` in payees (which would start a comment or a note) are
 /// written as `,` and `/`.
+///
+/// A priced posting is written with its `@` or `@@` and the digits it was recorded with (never a
+/// recomputed unit price: beancount #725), in the same `1.09 USD` style as amounts, and the
+/// generated `equity:conversion` postings are left out: hledger infers the conversion from the
+/// cost, and `import journal` generates the same postings again. Prices follow as `P` lines.
 public enum JournalExporter {
     public static func export(_ ledger: Ledger, asOf: LocalDate? = nil) throws -> String {
         let scope = ReportScope(asOf: asOf)
@@ -17,13 +22,19 @@ public enum JournalExporter {
         for listing in try ledger.accounts() {
             out += "account \(listing.account.name.rawValue)  ; type: \(typeCode(listing.account.type))\n"
         }
+        let prices = try ledger.prices().filter { asOf == nil || $0.date <= asOf! }
+        if !prices.isEmpty { out += "\n" }
+        for price in prices.sorted(by: { ($0.date, $0.commodity.code, $0.quote.code) < ($1.date, $1.commodity.code, $1.quote.code) }) {
+            out += "P \(price.date) \(price.commodity.code) \(price.value) \(price.quote.code)\n"
+        }
         for transaction in try ledger.transactions(scope) {
             out += "\n\(transaction.date)"
             if let payee = transaction.payee { out += " " + descriptionSafe(payee) }
             if let memo = transaction.memo { out += "  ; " + memo }
             out += "\n"
-            for line in transaction.lines {
+            for line in transaction.lines where !line.isGeneratedConversion {
                 out += "    \(line.account.rawValue)  \(line.amount.decimalString) \(line.amount.currency.code)"
+                if let cost = line.cost { out += " \(cost.per == .unit ? "@" : "@@") \(cost.value) \(cost.commodity.code)" }
                 if let memo = line.memo { out += "  ; " + memo }
                 out += "\n"
             }

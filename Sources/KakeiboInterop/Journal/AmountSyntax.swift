@@ -12,6 +12,10 @@ struct AmountSyntax {
     var defaultDecimalComma = false
     /// From `D $1,000.00`: the commodity of amounts written without one.
     var defaultCommodity: String?
+    /// Commodities outside the ISO table, with the precision a `commodity` directive or their
+    /// first use gave, and the order they were first met in (for `CommodityDeclared`).
+    var commodities: [String: Commodity] = [:]
+    var commodityOrder: [(commodity: Commodity, display: String?, location: SourceLocation)] = []
 
     static let symbols: [Unicode.Scalar: Currency] = ["$": .usd, "€": .eur, "£": .gbp, "¥": .jpy]
 
@@ -103,10 +107,52 @@ struct AmountSyntax {
         return currency
     }
 
-    func amount(_ text: Substring, at location: SourceLocation) throws(ImportError) -> Money {
+    /// An ISO currency (or `$ € £ ¥`), or any other symbol at the precision it was declared
+    /// with, or else at the decimals `number` has: hledger's "first use" rule.
+    mutating func commodity(_ symbol: String, number: String?, display: String? = nil,
+                            at location: SourceLocation) throws(ImportError) -> Commodity {
+        if let iso = try? Self.currency(symbol, at: location) { return iso }
+        if let known = commodities[symbol] { return known }
+        guard Commodity.isValidSymbol(symbol) else { throw .unknownCommodity(location, symbol) }
+        let comma = decimalComma[symbol] ?? defaultDecimalComma
+        let mark: Character = comma ? "," : "."
+        let digits = number.flatMap { n in n.lastIndex(of: mark).map { n.distance(from: n.index(after: $0), to: n.endIndex) } } ?? 0
+        let commodity: Commodity
+        do { commodity = try Commodity(symbol: symbol, minorDigits: digits) } catch {
+            throw .invalidAmount(location, text: symbol, reason: error.description)
+        }
+        commodities[symbol] = commodity
+        commodityOrder.append((commodity, display, location))
+        return commodity
+    }
+
+    /// A price's number, exactly: `$1.09`, `2.495 GEL`, `1,0875 EUR` with a decimal comma. A
+    /// unit price may have more decimals than its commodity, so it never goes through `Money`.
+    mutating func price(_ text: Substring, at location: SourceLocation) throws(ImportError) -> (ExactDecimal, Commodity) {
         let parts = try Self.split(text, at: location, defaultCommodity: defaultCommodity)
-        let currency = try Self.currency(parts.commodity, at: location)
-        let comma = decimalComma[currency.code] ?? defaultDecimalComma
+        // A price does not set its commodity's precision: a unit price has more digits than the
+        // amounts it is quoted for. Unknown until then, it counts at the price's own decimals.
+        let known = commodities[parts.commodity] ?? (try? Self.currency(parts.commodity, at: location))
+        let commodity: Commodity
+        if let known {
+            commodity = known
+        } else {
+            var scratch = self
+            commodity = try scratch.commodity(parts.commodity, number: parts.number, at: location)
+        }
+        let comma = decimalComma[commodity.code] ?? decimalComma[parts.commodity] ?? defaultDecimalComma
+        let plain = parts.number.filter { $0 != (comma ? "." : ",") }.map { $0 == "," ? "." : $0 }
+        do {
+            return (try ExactDecimal(parsing: (parts.negative ? "-" : "") + String(plain)), commodity)
+        } catch {
+            throw .invalidAmount(location, text: String(text), reason: error.description)
+        }
+    }
+
+    mutating func amount(_ text: Substring, at location: SourceLocation) throws(ImportError) -> Money {
+        let parts = try Self.split(text, at: location, defaultCommodity: defaultCommodity)
+        let currency = try commodity(parts.commodity, number: parts.number, at: location)
+        let comma = decimalComma[currency.code] ?? decimalComma[parts.commodity] ?? defaultDecimalComma
         var number = parts.number
         if comma {
             number = String(String.UnicodeScalarView(number.unicodeScalars.map { $0 == "," ? "." : $0 == "." ? "," : $0 }))

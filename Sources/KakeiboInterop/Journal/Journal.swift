@@ -6,8 +6,10 @@ public struct Journal: Hashable, Sendable {
     public var transactions: [JournalTransaction] = []
     /// `account` directives, in file order.
     public var accountDeclarations: [AccountDeclaration] = []
-    /// `P` lines: kept and reported for later multi-currency work, not used for balances.
+    /// `P` lines, each recorded as one `PriceRecorded`.
     public var prices: [PriceDirective] = []
+    /// Commodities outside the ISO table, in the order first declared or used.
+    public var commodities: [CommodityDeclaration] = []
     /// Every file read, the top one first.
     public var files: [String] = []
     /// How many balance assertions were checked (all passed, or reading would have failed).
@@ -22,11 +24,22 @@ public struct Journal: Hashable, Sendable {
         public var location: SourceLocation
     }
 
-    /// `P 2026-11-01 EUR $1.08`: the commodity and its price as written.
+    /// `P 2026-11-01 EUR $1.08`: the commodity and its price as written, and read.
     public struct PriceDirective: Hashable, Sendable {
         public var date: LocalDate
         public var commodity: String
         public var price: String
+        public var location: SourceLocation
+        public var value: ExactDecimal
+        public var quote: Commodity
+        /// The priced commodity, resolved once the whole journal is read (a `commodity` directive may follow).
+        public var resolved: Commodity? = nil
+    }
+
+    /// `commodity BTC 1.00000000`, or the first amount in a commodity outside the ISO table.
+    public struct CommodityDeclaration: Hashable, Sendable {
+        public var commodity: Commodity
+        public var display: String?
         public var location: SourceLocation
     }
 }

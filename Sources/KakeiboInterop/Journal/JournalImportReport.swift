@@ -23,4 +23,18 @@ public struct JournalImportReport: Hashable, Sendable {
     public var voided: Int = 0
     /// The last position of the log after the import.
     public var position: Int64
+    /// `PriceRecorded` events this import appended (a re-import appends none).
+    public var pricesAppended = 0
+    /// Commodities outside the ISO table this import declared.
+    public var commoditiesDeclared: [String] = []
+    /// Conversions whose weight was rounded to a minor unit, accepted within half of one.
+    public var roundedConversions: [RoundedConversion] = []
+
+    public struct RoundedConversion: Hashable, Sendable {
+        public var location: SourceLocation
+        /// The weight stored, in the cost commodity.
+        public var weight: Money
+        /// Exact weight minus stored weight.
+        public var residual: ExactDecimal
+    }
 }

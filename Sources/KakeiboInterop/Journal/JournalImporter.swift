@@ -11,9 +11,11 @@ import KakeiboLedger
 public enum JournalImporter {
     /// A command with where it came from.
     struct Entry {
+        enum Kind { case structure, transaction, price, void }
         var command: LedgerCommand
         var options: CommandOptions
         var location: SourceLocation
+        var kind: Kind = .structure
     }
 
     /// Records `journal` into `ledger`, opening the accounts it needs first.
@@ -39,7 +41,7 @@ public enum JournalImporter {
             let line = old.provenance.lastIndex(of: ":").flatMap { Int(old.provenance[old.provenance.index(after: $0)...]) } ?? 0
             return Entry(command: .voidTransaction(id: old.transactionID, reason: "no longer in the journal; replaced on re-import"),
                          options: CommandOptions(source: .journalImport, provenance: old.provenance),
-                         location: SourceLocation(file: file, line: line))
+                         location: SourceLocation(file: file, line: line), kind: .void)
         }
         // Transactions a previous import recorded are left out before the batch, so re-importing a
         // file costs a key lookup per transaction rather than a resend. The ledger still checks
@@ -52,6 +54,7 @@ public enum JournalImporter {
         entries.removeAll { entry in
             if isRecorded(entry) { return true }
             if case .openAccount(let name, _, _) = entry.command { return ghosts.contains(name) }
+            if case .openAccountForAnyCommodity(let name, _, _) = entry.command { return ghosts.contains(name) }
             return false
         }
         opened.removeAll { ghosts.contains($0.name.rawValue) }
@@ -63,21 +66,37 @@ public enum JournalImporter {
             if ConcurrentImport.isAccountOpenedMeanwhile(failure) { throw failure }
             throw ImportError.refused(entries[failure.index].location, reason: String(describing: failure.underlying))
         }
-        let transactionResults = results.dropFirst(opened.count).dropLast(voids.count)
-        let appended = transactionResults.filter { !$0.alreadyRecorded }.count
-        return JournalImportReport(
+        let appendedOf = { (kind: Entry.Kind) in zip(entries, results).filter { $0.0.kind == kind && !$0.1.alreadyRecorded }.count }
+        let appended = appendedOf(.transaction)
+        var report = JournalImportReport(
             files: journal.files, transactions: journal.transactions.count,
             appended: appended,
             alreadyRecorded: journal.transactions.count - appended,
             accountsOpened: opened, prices: journal.prices, assertionsChecked: journal.assertionsChecked,
             voided: voids.count, position: try ledger.head().position)
+        report.pricesAppended = appendedOf(.price)
+        report.commoditiesDeclared = entries.compactMap { entry in
+            if case .declareCommodity(let commodity, _) = entry.command { return commodity.code } else { return nil }
+        }
+        report.roundedConversions = roundedConversions(journal)
+        return report
     }
 
     /// The accounts the transactions among `entries` post to.
     private static func accounts(of entries: [Entry]) -> Set<String> {
         var names: Set<String> = []
         for entry in entries {
-            if case .recordTransaction(let input) = entry.command { names.formUnion(input.postings.map(\.account)) }
+            if case .recordTransaction(let input) = entry.command {
+                names.formUnion(input.postings.map(\.account))
+                names.formUnion(input.postings.compactMap { posting in
+                    guard let cost = posting.cost, let currency = posting.currency else { return nil }
+                    return ConversionAccount.name(between: currency, and: cost.commodity, side: currency)
+                })
+                names.formUnion(input.postings.compactMap { posting in
+                    guard let cost = posting.cost, let currency = posting.currency else { return nil }
+                    return ConversionAccount.name(between: currency, and: cost.commodity, side: cost.commodity)
+                })
+            }
         }
         return names
     }
@@ -91,6 +110,8 @@ public enum JournalImporter {
         var order: [AccountName] = []
         var firstSeen: [AccountName: SourceLocation] = [:]
         var currencies: [AccountName: Currency] = [:]
+        // Accounts the journal posts two commodities to: opened without a commodity constraint.
+        var severalCommodities: Set<AccountName> = []
         var declaredTypes: [AccountName: AccountType] = [:]
         func mention(_ name: AccountName, at location: SourceLocation) {
             if firstSeen[name] == nil { firstSeen[name] = location; order.append(name) }
@@ -102,8 +123,17 @@ public enum JournalImporter {
         for transaction in journal.transactions {
             for posting in transaction.postings {
                 mention(posting.account, at: posting.location)
+                if let cost = posting.cost {
+                    // The conversion accounts the decider posts to, opened here with the rest.
+                    for side in [posting.amount.currency, cost.commodity] {
+                        let name = try AccountName(ConversionAccount.name(between: posting.amount.currency, and: cost.commodity, side: side))
+                        mention(name, at: posting.location)
+                        declaredTypes[name] = .equity
+                        if currencies[name] == nil { currencies[name] = side }
+                    }
+                }
                 if let account = existing[posting.account] {
-                    guard account.currency == posting.amount.currency else {
+                    guard account.accepts(posting.amount.currency) else {
                         throw ImportError.currencyMismatch(posting.location, account: account.name.rawValue,
                                                             accountCurrency: account.currency.code, found: posting.amount.currency.code)
                     }
@@ -112,11 +142,26 @@ public enum JournalImporter {
                     }
                 }
                 if currencies[posting.account] == nil { currencies[posting.account] = posting.amount.currency }
+                if currencies[posting.account] != posting.amount.currency { severalCommodities.insert(posting.account) }
             }
         }
 
         var entries: [Entry] = []
         var opened: [JournalImportReport.OpenedAccount] = []
+        // Commodities outside the ISO table first: amounts of them are read at their precision.
+        for declaration in journal.commodities {
+            if let known = try ledger.commodity(symbol: declaration.commodity.code) {
+                guard known.minorDigits == declaration.commodity.minorDigits else {
+                    throw ImportError.refused(declaration.location, reason: LedgerError.invalidCommodity(
+                        known.code, reason: "this ledger stores it with \(known.minorDigits) decimals, the journal uses "
+                            + "\(declaration.commodity.minorDigits)").description)
+                }
+                continue
+            }
+            entries.append(Entry(command: .declareCommodity(declaration.commodity, display: declaration.display),
+                                 options: CommandOptions(source: .journalImport, provenance: declaration.location.fileAndLine),
+                                 location: declaration.location))
+        }
         for name in order where existing[name] == nil {
             let location = firstSeen[name]!
             // A declared type holds for the subtree, as in hledger; then the top-level name decides.
@@ -127,7 +172,9 @@ public enum JournalImporter {
             }
             let currency = currencies[name] ?? baseCurrency
             opened.append(.init(name: name, type: type, currency: currency))
-            entries.append(Entry(command: .openAccount(name: name.rawValue, type: type, currency: currency),
+            let anyCommodity = severalCommodities.contains(name) && type.holdsOneCommodity
+            entries.append(Entry(command: anyCommodity ? .openAccountForAnyCommodity(name: name.rawValue, type: type, currency: currency)
+                                                       : .openAccount(name: name.rawValue, type: type, currency: currency),
                                  options: CommandOptions(source: .journalImport, provenance: location.fileAndLine),
                                  location: location))
         }
@@ -142,7 +189,24 @@ public enum JournalImporter {
                                  options: CommandOptions(source: .journalImport, provenance: transaction.location.fileAndLine,
                                                          idempotencyKey: "journal:\(digest):\(occurrence)",
                                                          fingerprint: "journal:\(digest)"),
-                                 location: transaction.location))
+                                 location: transaction.location, kind: .transaction))
+        }
+        // Each `P` line is one PriceRecorded, keyed by its content: re-importing appends none,
+        // and one new line appends one.
+        var priceOccurrences: [String: Int] = [:]
+        for price in journal.prices {
+            guard let commodity = price.resolved else { continue }
+            let input = LedgerCommand.PriceInput(date: price.date, commodity: commodity, value: price.value.description,
+                                                 quote: price.quote, source: .journal)
+            let digest = sha256Hex(Array("p1\u{1F}\(price.date)\u{1F}\(commodity.code)\u{1F}\(input.value)\u{1F}\(price.quote.code)".utf8),
+                                   prefix: 16)
+            let occurrence = priceOccurrences[digest, default: 0]
+            priceOccurrences[digest] = occurrence + 1
+            entries.append(Entry(command: .recordPrice(input),
+                                 options: CommandOptions(source: .journalImport, provenance: price.location.fileAndLine,
+                                                         idempotencyKey: "journal-price:\(digest):\(occurrence)",
+                                                         fingerprint: "journal-price:\(digest)"),
+                                 location: price.location, kind: .price))
         }
         return (entries, opened)
     }
@@ -152,7 +216,8 @@ public enum JournalImporter {
     static func command(for transaction: JournalTransaction) throws(ImportError) -> LedgerCommand.TransactionInput {
         let postings = transaction.postings.filter { !$0.amount.isZero }.map { posting in
             LedgerCommand.PostingInput(account: posting.account.rawValue, amount: posting.amount.decimalString,
-                                       currency: posting.amount.currency, memo: posting.comment)
+                                       currency: posting.amount.currency, memo: posting.comment,
+                                       cost: posting.cost.map { .init(per: $0.per, value: $0.value.description, commodity: $0.commodity) })
         }
         guard postings.count >= 2 else {
             throw .unbalanced(transaction.location, detail: "it moves no money (every amount is zero); remove it or give it amounts")
@@ -165,7 +230,25 @@ public enum JournalImporter {
         var text = "v1\u{1F}\(input.date?.description ?? "")\u{1F}\(input.payee ?? "")\u{1F}\(input.memo ?? "")"
         for posting in input.postings {
             text += "\u{1E}\(posting.account)\u{1F}\(posting.amount ?? "")\u{1F}\(posting.currency?.code ?? "")\u{1F}\(posting.memo ?? "")"
+            // Only priced postings add to the text, so every digest from before costs stays the same.
+            if let cost = posting.cost { text += "\u{1F}@\(cost.per.rawValue)\u{1F}\(cost.value)\u{1F}\(cost.commodity.code)" }
         }
         return sha256Hex(Array(text.utf8), prefix: 16)
+    }
+}
+
+extension JournalImporter {
+    /// Priced postings whose weight had to be rounded to the cost commodity's minor unit, with
+    /// the exact remainder (at most half a minor unit): hledger #2041's 84.01 USD @ 2.495 GEL.
+    static func roundedConversions(_ journal: Journal) -> [JournalImportReport.RoundedConversion] {
+        var rounded: [JournalImportReport.RoundedConversion] = []
+        for transaction in journal.transactions {
+            for posting in transaction.postings {
+                guard let cost = posting.cost, let (weight, residual) = try? cost.weight(of: posting.amount),
+                      residual.mantissa != 0 else { continue }
+                rounded.append(.init(location: posting.location, weight: weight, residual: residual))
+            }
+        }
+        return rounded
     }
 }

@@ -10,18 +10,20 @@ extension JournalReader {
             let a = journal.transactions[$0].date, b = journal.transactions[$1].date
             return a != b ? a < b : $0 < $1
         }
-        var running: [String: Money] = [:]
+        var running: [BalanceKey: Money] = [:]
         for index in order {
             for (number, posting) in journal.transactions[index].postings.enumerated() {
                 let name = posting.account.rawValue
+                let key = BalanceKey(account: name, commodity: posting.amount.currency.code)
                 let balance: Money
-                do { balance = try (running[name] ?? .zero(posting.amount.currency)).adding(posting.amount) } catch {
+                do { balance = try (running[key] ?? .zero(posting.amount.currency)).adding(posting.amount) } catch {
                     throw .invalidAmount(posting.location, text: posting.amount.description, reason: error.description)
                 }
-                running[name] = balance
+                running[key] = balance
                 guard let asserted = posting.assertion else { continue }
                 journal.assertionsChecked += 1
-                let actual = asserted.currency == balance.currency ? balance : .zero(asserted.currency)
+                // `=` asserts the asserted commodity's balance; costs are ignored, as in hledger.
+                let actual = running[BalanceKey(account: name, commodity: asserted.currency.code)] ?? .zero(asserted.currency)
                 guard actual == asserted else {
                     let column = assertionColumns[PostingIndex(transaction: index, posting: number)] ?? posting.location.column
                     throw .balanceAssertionFailed(posting.location.at(column: column), account: name,

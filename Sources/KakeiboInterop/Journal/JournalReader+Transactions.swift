@@ -18,6 +18,8 @@ extension JournalReader {
         var account: AccountName
         var amount: Money?
         var assertion: Money?
+        /// `@ $1.09` or `@@ $33.15`, as written.
+        var cost: PostingCost? = nil
         /// Where the asserted amount starts, so a failed assertion points at it.
         var assertionColumn: Int
         /// The amount came from a balance assignment (`= $50` with no amount).
@@ -139,13 +141,37 @@ extension JournalReader {
             }
             assertionText = assertion.trimmingSpaces()
         }
-        for (mark, what) in [("@" as Unicode.Scalar, "a price (\"@\")"), ("{", "a lot price (\"{\")"), ("(", "an amount expression (\"(\")")] {
-            if let found = rest.unicodeScalars.firstIndex(of: mark) {
-                throw .unsupported(location.at(column: column(rest[found...])), found: what,
-                                   hint: "convert the amount into the account's currency and write it plainly")
+        if let found = rest.unicodeScalars.firstIndex(of: "{") {
+            throw .unsupported(location.at(column: column(rest[found...])), found: "a lot price (\"{\")",
+                               hint: "lots are not imported yet; write the purchase with @ or @@ instead")
+        }
+        if let found = rest.unicodeScalars.firstIndex(of: "(") {
+            throw .unsupported(location.at(column: column(rest[found...])), found: "an amount expression (\"(\")",
+                               hint: "work the amount out and write it plainly")
+        }
+        var costText: Substring?
+        var perTotal = false
+        if let at = amountText.unicodeScalars.firstIndex(of: "@") {
+            var after = amountText[amountText.unicodeScalars.index(after: at)...]
+            if after.unicodeScalars.first == "@" { perTotal = true; after = after.dropFirst() }
+            costText = after.trimmingSpaces()
+            amountText = amountText[..<at].trimmingSpaces()
+            if amountText.isEmpty {
+                throw .syntax(location.at(column: column(rest)), expected: "an amount before \"@\"", found: "nothing")
             }
         }
         let amount = amountText.isEmpty ? nil : try amounts.amount(amountText, at: location.at(column: column(amountText)))
+        let cost = try costText.map { (text) throws(ImportError) -> PostingCost in
+            guard !text.isEmpty else {
+                throw .syntax(location.at(column: column(text)), expected: "a price after \"@\"", found: "nothing")
+            }
+            let (value, commodity) = try amounts.price(text, at: location.at(column: column(text)))
+            guard commodity != amount?.currency else {
+                throw .syntax(location.at(column: column(text)), expected: "a price in another commodity than the amount's",
+                              found: "\"\(text)\"")
+            }
+            return PostingCost(per: perTotal ? .total : .unit, value: value, commodity: commodity)
+        }
         let assertion = try assertionText.map { (text) throws(ImportError) -> Money in
             guard !text.isEmpty else {
                 throw .syntax(location.at(column: column(text)), expected: "an amount after \"=\"", found: "nothing")
@@ -153,7 +179,8 @@ extension JournalReader {
             return try amounts.amount(text, at: location.at(column: column(text)))
         }
         pending!.postings.append(PendingPosting(location: location.at(column: column(content)), account: account, amount: amount,
-                                                assertion: assertion, assertionColumn: assertionText.map(column) ?? column(content),
+                                                assertion: assertion, cost: cost,
+                                                assertionColumn: assertionText.map(column) ?? column(content),
                                                 comments: comments))
     }
 
@@ -178,14 +205,21 @@ extension JournalReader {
                 elided = index
                 continue
             }
-            let (sum, overflow) = (sums[amount.currency] ?? 0).addingReportingOverflow(amount.minorUnits)
+            // A priced posting balances at its weight, as in hledger: 500 EUR @ $1.09 counts $545.00.
+            var weight = amount
+            if let cost = posting.cost {
+                do { weight = try cost.weight(of: amount).weight } catch {
+                    throw .invalidAmount(posting.location, text: amount.description, reason: error.description)
+                }
+            }
+            let (sum, overflow) = (sums[weight.currency] ?? 0).addingReportingOverflow(weight.minorUnits)
             guard !overflow else { throw .invalidAmount(posting.location, text: amount.description, reason: MoneyError.overflow.description) }
-            sums[amount.currency] = sum
+            sums[weight.currency] = sum
         }
         let off = sums.filter { $0.value != 0 }.map { Money(minorUnits: $0.value, currency: $0.key) }.sorted { $0.currency < $1.currency }
         if elided == nil, !off.isEmpty {
             throw .unbalanced(txn.location, detail: off.map { "\($0.currency.code) off by \($0.decimalString)" }.joined(separator: ", ")
-                              + (off.count > 1 ? "; conversions between currencies are not imported" : ""))
+                              + (off.count > 1 ? "; a conversion needs its rate: write @ UNITPRICE or @@ TOTALPRICE on one posting" : ""))
         }
         var postings: [JournalPosting] = []
         postings.reserveCapacity(txn.postings.count)
@@ -204,17 +238,12 @@ extension JournalReader {
                     throw .invalidAmount(posting.location, text: off[0].description, reason: error.description)
                 }
             }
-            let currency = accountCurrencies[posting.account.rawValue] ?? amount.currency
-            guard currency == amount.currency else {
-                throw .currencyMismatch(posting.location, account: posting.account.rawValue, accountCurrency: currency.code,
-                                        found: amount.currency.code)
-            }
-            accountCurrencies[posting.account.rawValue] = currency
+            let balanceKey = BalanceKey(account: posting.account.rawValue, commodity: amount.currency.code)
             let balance: Money
-            do { balance = try (balances[posting.account.rawValue] ?? .zero(currency)).adding(amount) } catch {
+            do { balance = try (balances[balanceKey] ?? .zero(amount.currency)).adding(amount) } catch {
                 throw .invalidAmount(posting.location, text: amount.description, reason: error.description)
             }
-            balances[posting.account.rawValue] = balance
+            balances[balanceKey] = balance
             if posting.assertion != nil {
                 // Checked once the whole journal is read, in date order (`checkAssertions`).
                 assertionColumns[PostingIndex(transaction: journal.transactions.count, posting: postings.count)] = posting.assertionColumn
@@ -228,7 +257,7 @@ extension JournalReader {
             }
             postings.append(JournalPosting(location: posting.location, account: posting.account, amount: amount,
                                            amountWasElided: posting.amount == nil, assertion: posting.assertion,
-                                           comment: try limited(comment, at: posting.location), tags: tags))
+                                           comment: try limited(comment, at: posting.location), tags: tags, cost: posting.cost))
         }
         let comment = txn.comments.isEmpty ? nil : txn.comments.joined(separator: " ")
         let transaction = JournalTransaction(location: txn.location, date: txn.date, status: txn.status, code: txn.code,
@@ -244,7 +273,7 @@ extension JournalReader {
         for index in txn.postings.indices where txn.postings[index].amount == nil {
             guard let target = txn.postings[index].assertion else { continue }
             let account = txn.postings[index].account
-            var running = balances[account.rawValue] ?? .zero(target.currency)
+            var running = balances[BalanceKey(account: account.rawValue, commodity: target.currency.code)] ?? .zero(target.currency)
             for earlier in txn.postings[..<index] where earlier.account == account {
                 guard let amount = earlier.amount else { continue }
                 if amount.currency == running.currency, let sum = try? running.adding(amount) { running = sum }

@@ -18,9 +18,14 @@ public struct JournalReader {
     var pending: PendingTransaction?
     /// What indented lines belong to when no transaction is open.
     var openDirective: OpenDirective = .none
-    /// Each account's own running balance in file order, for balance assignments (keyed by name:
-    /// cheaper to hash than AccountName).
-    var balances: [String: Money] = [:]
+    /// Each account's own running balance per commodity in file order, for balance assignments
+    /// (keyed by name and commodity code: cheaper to hash than AccountName).
+    var balances: [BalanceKey: Money] = [:]
+
+    struct BalanceKey: Hashable {
+        var account: String
+        var commodity: String
+    }
     /// The column of each posting's balance assertion, checked after the whole journal is read.
     var assertionColumns: [PostingIndex: Int] = [:]
 
@@ -28,8 +33,6 @@ public struct JournalReader {
         var transaction: Int
         var posting: Int
     }
-    /// Each account's currency: that of its first posting.
-    var accountCurrencies: [String: Currency] = [:]
     /// Names already validated: a journal repeats a few dozen accounts thousands of times.
     var accountNames: [Substring: AccountName] = [:]
 
@@ -42,6 +45,7 @@ public struct JournalReader {
         var reader = JournalReader()
         try reader.readFile(displayPath: path, includedFrom: nil)
         try reader.checkAssertions()
+        try reader.finishCommodities()
         return reader.journal
     }
 
@@ -52,6 +56,7 @@ public struct JournalReader {
         try reader.readLines(Array(text.utf8), displayPath: name, directory: ".")
         try reader.finishTransaction()
         try reader.checkAssertions()
+        try reader.finishCommodities()
         return reader.journal
     }
 
@@ -223,7 +228,7 @@ public struct JournalReader {
     mutating func readCommodityDirective(_ argument: Substring, location: SourceLocation) throws(ImportError) {
         let sample = argument.prefix { $0 != ";" }.trimmingSpaces()
         if sample.allSatisfy({ $0.isLetter }) || (sample.count == 1 && sample.unicodeScalars.first.map { AmountSyntax.symbols[$0] != nil } == true) {
-            openDirective = .commodity(try AmountSyntax.currency(String(sample), at: location))
+            openDirective = .commodity(try amounts.commodity(String(sample), number: nil, display: String(sample), at: location))
             return
         }
         try readCommodityFormat(sample, currency: nil, location: location)
@@ -231,11 +236,14 @@ public struct JournalReader {
 
     mutating func readCommodityFormat(_ sample: Substring, currency expected: Currency?, location: SourceLocation) throws(ImportError) {
         let parts = try AmountSyntax.split(sample.prefix { $0 != ";" }.trimmingSpaces(), at: location)
-        let currency = try AmountSyntax.currency(parts.commodity, at: location)
-        if let expected, expected != currency {
+        let marks = parts.number.filter { $0 == "." || $0 == "," }
+        // The mark is known before the precision is read from the sample: `1.000,00 XAU`.
+        if marks.last == "," || (marks.last == "." && marks.count == 1) { amounts.decimalComma[parts.commodity] = marks.last == "," }
+        let currency = try amounts.commodity(parts.commodity, number: parts.number,
+                                             display: String(sample.prefix { $0 != ";" }.trimmingSpaces()), at: location)
+        if let expected, expected.code != currency.code {
             throw .syntax(location, expected: "a format for \(expected.code)", found: "one for \(currency.code)")
         }
-        let marks = parts.number.filter { $0 == "." || $0 == "," }
         amounts.decimalComma[currency.code] = marks.last == ","
     }
 
@@ -262,8 +270,10 @@ public struct JournalReader {
         guard parts.number.contains(where: \.isNumber) else {
             throw .syntax(location, expected: "a price such as $1.08", found: "\"\(fields[2])\"")
         }
+        let (value, quote) = try amounts.price(fields[2].trimmingSpaces(), at: location)
+        guard value.mantissa > 0 else { throw .syntax(location, expected: "a price above zero", found: "\"\(fields[2])\"") }
         journal.prices.append(.init(date: date, commodity: String(fields[1]), price: String(fields[2].trimmingSpaces()),
-                                    location: location))
+                                    location: location, value: value, quote: quote))
     }
 
     // MARK: - Names

@@ -38,4 +38,6 @@ public struct JournalPosting: Hashable, Sendable {
     public var assertion: Money?
     public var comment: String?
     public var tags: [String: String]
+    /// `@ $1.09` or `@@ $33.15` as written; nil for a plain posting.
+    public var cost: PostingCost? = nil
 }

@@ -13,7 +13,10 @@ extension Ledger {
         let period = try period ?? PeriodLength.monthly.period(containing: asOf ?? today())
         try PlanPeriod.check(period.start)
         return try withProjection(at: atPosition) { db in
-            try Self.budgetCalculator(db, through: period, asOf: asOf).report(for: period)
+            var report = try Self.budgetCalculator(db, through: period, asOf: asOf).report(for: period)
+            let end = min(period.end, asOf ?? period.end)
+            report.foreignSpending = try Self.foreignSpending(db, from: period.start, through: end)
+            return report
         }
     }
 
@@ -29,9 +32,7 @@ extension Ledger {
         let definitions = try store.allBudgetDefinitions()
         let from = min(BudgetCalculator.firstDate(of: definitions, period.length) ?? period.start, period.start)
         return BudgetCalculator(categories: try expenseCategories(db), definitions: definitions,
-                                spending: try dailyNet(db, type: .expense, from: from, through: min(period.end, asOf ?? period.end)).map {
-                                    BudgetCalculator.DailySpend(accountID: $0.accountID, date: $0.date, amount: $0.amount)
-                                })
+                                spending: try budgetSpending(db, from: from, through: min(period.end, asOf ?? period.end)))
     }
 
     static func expenseCategories(_ db: Database) throws -> [BudgetCalculator.Category] {
@@ -57,7 +58,7 @@ extension Ledger {
             GROUP BY p.account_id, t.date, p.currency ORDER BY t.date, p.account_id, p.currency
             """, arguments: [type.rawValue, from.description, through.description]).map { row in
             (accountID: row[0], date: try LocalDate(iso: row[1]),
-             amount: Money(minorUnits: try row.minorUnits(atIndex: 3, table: "postings"), currency: try Currency(code: row[2])))
+             amount: Money(minorUnits: try row.minorUnits(atIndex: 3, table: "postings"), currency: try db.commodityForCode(row[2])))
         }
     }
 }

@@ -44,6 +44,18 @@ extension BudgetReport {
                 object["otherLengthSpent"] = .string(total.figures.money(total.otherLengthSpent).decimalString)
                 return .object(object)
             }),
+        ].merging(foreignSpending.isEmpty ? [:] : ["foreignSpending": .array(foreignSpending.map(\.json))]) { a, _ in a })
+    }
+}
+
+extension BudgetReport.ForeignSpend {
+    public var json: JSONValue {
+        .object([
+            "account": .string(account.rawValue), "date": .string(date.description),
+            "amount": .string(original.decimalString), "currency": .string(original.currency.code),
+            "counted": counted.map { .string($0.decimalString) } ?? .null,
+            "countedCurrency": counted.map { .string($0.currency.code) } ?? .null,
+            "basis": .string(basis.rawValue), "estimated": .bool(basis == .estimated),
         ])
     }
 }

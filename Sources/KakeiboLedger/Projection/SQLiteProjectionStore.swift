@@ -67,6 +67,7 @@ struct SQLiteProjectionStore: ProjectionStore {
             postings.append(Posting(accountID: posting[0], amount: Money(minorUnits: try posting.minorUnits(atIndex: 2, table: "postings"), currency: try currency(posting[1])),
                                     memo: posting[3]))
         }
+        try readPostingDetails(of: id, into: &postings)
         let isVoided: Bool = row[4]
         if isVoided {
             // Voided transactions keep no postings; their last amounts live in the log.
@@ -149,6 +150,10 @@ struct SQLiteProjectionStore: ProjectionStore {
             INSERT INTO accounts (account_id, name, type, currency, is_closed, opened_position) VALUES (?, ?, ?, ?, ?, ?)
             """).execute(arguments: [account.id, account.name.rawValue, account.type.rawValue, account.currency.code,
                                      account.isClosed, position])
+        if account.holdsAnyCommodity {
+            try db.execute(sql: "INSERT INTO unconstrained_accounts (account_id, opened_position) VALUES (?, ?)",
+                           arguments: [account.id, position])
+        }
     }
 
     func updateAccount(_ account: Account) throws {
@@ -184,6 +189,7 @@ struct SQLiteProjectionStore: ProjectionStore {
             """).execute(arguments: [transaction.date.description, transaction.payee, transaction.memo, transaction.isVoided,
                                      transaction.version, position, transaction.id])
         try db.cachedStatement(sql: "DELETE FROM postings WHERE txn_id = ?").execute(arguments: [transaction.id])
+        try db.cachedStatement(sql: "DELETE FROM posting_details WHERE txn_id = ?").execute(arguments: [transaction.id])
         if !transaction.isVoided { try insertPostings(of: transaction) }
     }
 
@@ -197,6 +203,7 @@ struct SQLiteProjectionStore: ProjectionStore {
                 row.bind(posting.amount.minorUnits); row.bind(posting.memo)
             }
         }
+        try insertPostingDetails(of: transaction)
     }
 
     func addToBalance(accountID: String, _ amount: Money) throws {
@@ -240,16 +247,28 @@ struct SQLiteProjectionStore: ProjectionStore {
 
     // MARK: - Helpers
 
-    private let accountColumns = "account_id, name, type, currency, is_closed"
+    private let accountColumns = """
+        account_id, name, type, currency, is_closed,
+        EXISTS (SELECT 1 FROM unconstrained_accounts u WHERE u.account_id = accounts.account_id)
+        """
 
     private func account(_ row: Row) throws -> Account {
         guard let type = AccountType(rawValue: row[2]) else {
             throw LedgerError.malformedEvent(type: "account", reason: "unknown account type in projection")
         }
-        return Account(id: row[0], name: try AccountName(row[1]), type: type, currency: try currency(row[3]), isClosed: row[4])
+        var account = Account(id: row[0], name: try AccountName(row[1]), type: type, currency: try currency(row[3]), isClosed: row[4])
+        account.holdsAnyCommodity = row[5]
+        return account
     }
 
-    private func currency(_ code: String) throws -> Currency {
+    /// An ISO code from its table, any other symbol from the commodities projection.
+    func currency(_ code: String) throws -> Currency {
+        if let iso = try? Currency(code: code), iso.code == code { return iso }
+        if let known = cache.commodities[code] { return known }
+        if let commodity = try db.commodity(code) {
+            cache.commodities[code] = commodity
+            return commodity
+        }
         do { return try Currency(code: code) } catch { throw LedgerError.money(error) }
     }
 
@@ -276,6 +295,8 @@ final class ProjectionCache {
     }
 
     var settings: LedgerSettings?
+    /// Commodities outside the ISO table read (or declared) in this access, by symbol.
+    var commodities: [String: Commodity] = [:]
     var accounts: [String: Account] = [:]
     var accountIDsByName: [String: String] = [:]
     /// `.some(nil)` remembers that an account is not a category.

@@ -100,7 +100,7 @@ extension Ledger {
             let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try cursor.next() {
                 let date = try LocalDate(iso: row[0])
-                let amount = Money(minorUnits: try row.minorUnits(atIndex: 7, table: "postings"), currency: try Currency(code: row[6]))
+                let amount = Money(minorUnits: try row.minorUnits(atIndex: 7, table: "postings"), currency: try db.commodityForCode(row[6]))
                 let account: String = row[5]
                 guard query.matches(account: account, date: date, payee: row[8], memo: row[9], amount: amount) else { continue }
                 postings.append(RegisterReport.Posted(date: date, transactionID: row[1], firstPosition: row[2], line: row[3],
@@ -132,7 +132,7 @@ extension Ledger {
             while let row = try cursor.next() {
                 let account: String = row[0]
                 let date = try LocalDate(iso: row[3])
-                let amount = Money(minorUnits: try row.minorUnits(atIndex: 4, table: "postings"), currency: try Currency(code: row[2]))
+                let amount = Money(minorUnits: try row.minorUnits(atIndex: 4, table: "postings"), currency: try db.commodityForCode(row[2]))
                 if perPosting {
                     guard query.matches(account: account, date: date, payee: row[5], memo: row[6], amount: amount) else { continue }
                 } else {

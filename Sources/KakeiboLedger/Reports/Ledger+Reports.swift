@@ -31,7 +31,7 @@ extension Ledger {
                     SELECT a.name, a.type, b.currency, b.amount FROM balances b JOIN accounts a USING (account_id)
                     """)
             }
-            return try BalanceReport(balances: rows.map(Self.accountBalance))
+            return try BalanceReport(balances: rows.map { row in try Self.accountBalance(row, db) })
         }
     }
 
@@ -63,7 +63,7 @@ extension Ledger {
             let postings = try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
                 RegisterReport.Posted(date: try LocalDate(iso: row[0]), transactionID: row[1], firstPosition: row[2], line: row[3],
                                       payee: row[4], account: try AccountName(row[5]),
-                                      amount: Money(minorUnits: try row.minorUnits(atIndex: 7, table: "postings"), currency: try Currency(code: row[6])))
+                                      amount: Money(minorUnits: try row.minorUnits(atIndex: 7, table: "postings"), currency: try db.commodityForCode(row[6])))
             }
             return try RegisterReport(postings: postings)
         }
@@ -93,11 +93,11 @@ extension Ledger {
         return try scratch.read(body)
     }
 
-    static func accountBalance(_ row: Row) throws -> AccountBalance {
+    static func accountBalance(_ row: Row, _ db: Database) throws -> AccountBalance {
         guard let type = AccountType(rawValue: row[1]) else {
             throw LedgerError.malformedEvent(type: "account", reason: "unknown account type in projection")
         }
         return AccountBalance(account: try AccountName(row[0]), type: type,
-                              amount: Money(minorUnits: try row.minorUnits(atIndex: 3, table: "balances"), currency: try Currency(code: row[2])))
+                              amount: Money(minorUnits: try row.minorUnits(atIndex: 3, table: "balances"), currency: try db.commodityForCode(row[2])))
     }
 }

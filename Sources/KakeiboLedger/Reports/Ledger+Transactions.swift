@@ -8,8 +8,10 @@ extension Ledger {
     public func transactions(_ scope: ReportScope = ReportScope()) throws -> [ListedTransaction] {
         try withProjection(at: scope.atPosition) { db in
             var sql = """
-                SELECT t.txn_id, t.date, t.payee, t.memo, a.name, p.currency, p.amount, p.memo
+                SELECT t.txn_id, t.date, t.payee, t.memo, a.name, p.currency, p.amount, p.memo,
+                       d.cost_per, d.cost_value, d.cost_commodity, coalesce(d.generated, 0)
                 FROM transactions t JOIN postings p USING (txn_id) JOIN accounts a USING (account_id)
+                LEFT JOIN posting_details d ON d.txn_id = p.txn_id AND d.line = p.line
                 WHERE t.is_voided = 0
                 """
             var arguments: StatementArguments = []
@@ -24,10 +26,12 @@ extension Ledger {
             while let row = try rows.next() {
                 let id: String = row[0]
                 let code: String = row[5]
-                let currency = try currencies[code] ?? Currency(code: code)
+                let currency = try currencies[code] ?? db.commodityForCode(code)
                 currencies[code] = currency
-                let line = ListedTransaction.Line(account: try AccountName(row[4]),
+                var line = ListedTransaction.Line(account: try AccountName(row[4]),
                                                   amount: Money(minorUnits: try row.minorUnits(atIndex: 6, table: "postings"), currency: currency), memo: row[7])
+                line.cost = try PostingCost(row: row, startingAt: 8, commodity: db.commodityForCode)
+                line.isGeneratedConversion = row[11]
                 if result.last?.id == id {
                     result[result.count - 1].lines.append(line)
                 } else {

@@ -6,6 +6,10 @@ public struct ListedTransaction: Hashable, Sendable {
         public var account: AccountName
         public var amount: Money
         public var memo: String?
+        /// `@`/`@@` as written, for exports to give back.
+        public var cost: PostingCost? = nil
+        /// One of the two postings the ledger added for a priced posting; exports leave it out.
+        public var isGeneratedConversion = false
     }
 
     public var id: String

@@ -183,7 +183,10 @@ public final class Ledger: Sendable {
         switch command {
         case .editTransaction(let input): expected[LedgerTransaction.stream(for: input.id)] = .exact(try version(of: input.id, store))
         case .voidTransaction(let id, _): expected[LedgerTransaction.stream(for: id)] = .exact(try version(of: id, store))
-        default: for event in events where event.stream != LedgerEvent.structureStream { expected[event.stream] = .noStream }
+        // The structure and prices streams are shared by many commands; a transaction's is new.
+        default: for event in events where event.stream != LedgerEvent.structureStream && event.stream != LedgerEvent.pricesStream {
+            expected[event.stream] = .noStream
+        }
         }
         let newEvents = events.map { event in
             NewEvent(eventID: environment.makeID(), stream: event.stream, type: event.type, schemaVersion: event.schemaVersion,

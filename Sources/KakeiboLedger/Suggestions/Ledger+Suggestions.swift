@@ -33,7 +33,7 @@ extension Ledger {
                 WHERE t.kind = 'expense' AND a.name <> ? ORDER BY t.first_position
                 """, arguments: [AppliedSuggestion.uncategorisedExpenses]) // uncategorised is no answer to learn from
             return SuggestionEvaluation(examples: try rows.map { row in
-                .init(accountID: row[0], payee: row[1], amount: Money(minorUnits: try row.minorUnits(atIndex: 2, table: "postings"), currency: try Currency(code: row[3])))
+                .init(accountID: row[0], payee: row[1], amount: Money(minorUnits: try row.minorUnits(atIndex: 2, table: "postings"), currency: try db.commodityForCode(row[3])))
             }, threshold: threshold)
         }
     }

@@ -222,7 +222,7 @@ struct WidgetSnapshotBuilder {
         var balances: [(name: AccountName, type: String, amount: Money)] = []
         for row in rows {
             balances.append((try AccountName(row[0]), row[1], Money(minorUnits: try row.minorUnits(atIndex: 3, table: "balances"),
-                                                                        currency: try Currency(code: row[2]))))
+                                                                        currency: try db.commodityForCode(row[2]))))
         }
         balances.sort { $0.name != $1.name ? $0.name < $1.name : $0.amount.currency < $1.amount.currency }
         var netWorth: [Currency: (assets: Int64, liabilities: Int64)] = [:]
@@ -231,16 +231,17 @@ struct WidgetSnapshotBuilder {
             if balance.type == "asset" { entry.assets &+= balance.amount.minorUnits } else { entry.liabilities &+= balance.amount.minorUnits }
             netWorth[balance.amount.currency] = entry
         }
-        return [
+        return try [
             "accounts": .array(balances.map { balance in
                 ["account": .string(balance.name.rawValue), "type": .string(balance.type),
                  "amount": .string(balance.amount.decimalString), "currency": .string(balance.amount.currency.code)]
             }),
+        ].merging(valuedNetWorth(balances.map(\.amount))) { a, _ in a }.merging([
             "netWorth": .array(netWorth.keys.sorted().map { currency in
                 let entry = netWorth[currency]!
                 return ["currency": .string(currency.code), "assets": money(entry.assets, currency),
                         "liabilities": money(entry.liabilities, currency), "amount": money(entry.assets &+ entry.liabilities, currency)]
             }),
-        ]
+        ]) { a, _ in a }
     }
 }

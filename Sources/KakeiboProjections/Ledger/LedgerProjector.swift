@@ -19,7 +19,9 @@ public enum LedgerProjector {
             try store.saveSettings(LedgerSettings(name: e.name, baseCurrency: e.baseCurrency, timeZone: e.timeZone),
                                    createdAt: recordedAt)
         case .accountOpened(let e):
-            try store.insertAccount(Account(id: e.accountID, name: e.name, type: e.type, currency: e.currency), openedAt: position)
+            var account = Account(id: e.accountID, name: e.name, type: e.type, currency: e.currency)
+            account.holdsAnyCommodity = e.holdsAnyCommodity
+            try store.insertAccount(account, openedAt: position)
         case .accountRenamed(let e):
             var account = try existingAccount(e.accountID, store)
             account.name = e.to
@@ -89,6 +91,10 @@ public enum LedgerProjector {
             // The expense that follows carries the money; its item words teach the suggester.
             let words = SuggestionFeatures.itemTokens(e.items.map(\.text))
             if !words.isEmpty { try store.saveReceiptItemWords(words, receiptID: e.receiptID) }
+        case .commodityDeclared(let e):
+            try store.saveCommodity(e.commodity, display: e.display)
+        case .priceRecorded(let e):
+            try store.savePrice(MarketPrice(date: e.date, commodity: e.commodity, quote: e.quote, value: e.value), at: position)
         }
     }
 

@@ -30,6 +30,10 @@ public protocol ProjectionStore: LedgerStateReader {
     func insertSuggestionOutcome(_ outcome: SuggestionOutcome) throws
     func suggestionOutcome(transactionID: String) throws -> SuggestionOutcome?
     func updateSuggestionOutcome(_ outcome: SuggestionOutcome) throws
+    /// Keeps a commodity outside the ISO table with its precision (`CommodityDeclared`).
+    func saveCommodity(_ commodity: Commodity, display: String?) throws
+    /// Keeps a market price; a later one for the same date and pair replaces it.
+    func savePrice(_ price: MarketPrice, at position: Int64) throws
     func setCheckpoint(_ position: Int64) throws
     func checkpoint() throws -> Int64
 }

@@ -33,4 +33,27 @@ public struct BudgetReport: Hashable, Sendable {
     public var lines: [Line]
     /// One per currency in use, by currency code.
     public var totals: [Totals]
+    /// Spending in another commodity than the ledger's base currency within the period, and how
+    /// it was counted; empty in a one-currency ledger (and then left out of the JSON).
+    public var foreignSpending: [ForeignSpend] = []
+
+    /// A foreign expense counted against a base-currency budget: at the posting's own cost when it
+    /// has one, else at the `P` price on its date (`estimated`), else not at all (`unconverted`,
+    /// left in its own commodity). Budgets are computed at report time, so a price recorded later
+    /// re-values past periods.
+    public struct ForeignSpend: Hashable, Sendable {
+        public enum Basis: String, Hashable, Sendable {
+            case cost, estimated, unconverted
+        }
+
+        public var account: AccountName
+        public var date: LocalDate
+        public var original: Money
+        public var counted: Money?
+        public var basis: Basis
+
+        public init(account: AccountName, date: LocalDate, original: Money, counted: Money?, basis: Basis) {
+            self.account = account; self.date = date; self.original = original; self.counted = counted; self.basis = basis
+        }
+    }
 }

@@ -14,10 +14,16 @@ struct AccountCommand: ParsableCommand {
         @Argument(help: "Hierarchical name, parts separated by ':'.") var name: String
         @Option(help: "asset, liability, equity, income or expense (inferred from the first part when omitted).")
         var type: AccountType?
-        @Option(help: "The account's currency (default: the ledger's).", transform: Currency.argument) var currency: Currency?
+        @Option(help: "The account's currency or declared commodity (default: the ledger's).") var currency: String?
+        @Flag(name: .customLong("any-commodity"),
+              help: "Let an asset or liability account hold several commodities (a brokerage account).")
+        var anyCommodity = false
 
         func run() throws {
-            let result = try global.openLedger().record(.openAccount(name: name, type: type, currency: currency))
+            let ledger = try global.openLedger()
+            let currency = try self.currency.map { try ledger.commodityArgument($0) }
+            let result = try ledger.record(anyCommodity ? .openAccountForAnyCommodity(name: name, type: type, currency: currency)
+                                                        : .openAccount(name: name, type: type, currency: currency))
             Printer.recorded(result, format: output.format, note: "opened \(name)")
         }
     }

@@ -15,9 +15,24 @@ struct Balance: ParsableCommand {
     @Argument(help: ArgumentHelp("Query terms: account patterns (regular expressions), payee:, desc:, amt:<N, date:, not:.",
                                  valueName: "query"))
     var query: [String] = []
+    @Option(help: ArgumentHelp("Value every balance in this commodity (USD, $, BTC) at the prices on or before --as-of "
+                               + "(default today): direct, reverse, then one hop. `then,USD` values each posting at the price "
+                               + "of its own date instead. Amounts no price reaches stay in their own commodity and are listed.",
+                               valueName: "[then,|end,]commodity"))
+    var value: String?
 
     func run() throws {
         let ledger = try global.openLedger()
+        if let value {
+            guard query.isEmpty, columns.interval == nil, columns.depth == nil else {
+                throw ValidationError("--value values the whole balance: leave out query terms, --depth and intervals")
+            }
+            let then = value.hasPrefix("then,")
+            let symbol = then ? String(value.dropFirst(5)) : value.hasPrefix("end,") ? String(value.dropFirst(4)) : value
+            let commodity = try ledger.commodityArgument(symbol)
+            return Printer.valuation(then ? try ledger.valuationThen(in: commodity, scope.scope)
+                                          : try ledger.valuation(in: commodity, scope.scope), format: output.format)
+        }
         let query = try period.query(words: query, today: try ledger.today())
         if let interval = columns.interval {
             return Printer.periods(try ledger.periodBalances(query, interval: interval, depth: columns.depth, scope.scope),

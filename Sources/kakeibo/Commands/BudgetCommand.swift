@@ -111,6 +111,11 @@ struct BudgetCommand: ParsableCommand {
                     return
                 }
                 print(table.render())
+                for spend in report.foreignSpending {
+                    // Foreign spending: at its cost, at the P price of its date (estimated), or not counted.
+                    let counted = spend.counted.map { "counted as \($0)" } ?? "not counted: no price on or before its date"
+                    print(Terminal.safe("\(spend.basis.rawValue): \(spend.date) \(spend.account) \(spend.original), \(counted)"))
+                }
             }
         }
     }

@@ -13,7 +13,7 @@ struct Expense: RecordingCommand {
     var category: String?
 
     func record(on ledger: Ledger) throws -> RecordResult {
-        var input = entry.input(from: from, to: category ?? AppliedSuggestion.uncategorisedExpenses)
+        var input = try entry.input(from: from, to: category ?? AppliedSuggestion.uncategorisedExpenses, ledger: ledger)
         input.suggestCategory = category == nil
         return try ledger.record(.captureExpense(input), options: entry.options)
     }
@@ -28,7 +28,7 @@ struct Income: RecordingCommand {
     @Option(help: "The income account or category, e.g. income:salary.") var from: String
 
     func record(on ledger: Ledger) throws -> RecordResult {
-        try ledger.record(.recordIncome(entry.input(from: from, to: to)), options: entry.options)
+        try ledger.record(.recordIncome(entry.input(from: from, to: to, ledger: ledger)), options: entry.options)
     }
 }
 
@@ -39,8 +39,25 @@ struct Transfer: RecordingCommand {
     @OptionGroup var entry: EntryOptions
     @Option(help: "The account the money leaves.") var from: String
     @Option(help: "The account the money reaches.") var to: String
+    @Option(help: ArgumentHelp("Between accounts in two commodities: what the amount cost in the receiving account's "
+                               + "commodity, in total (545.00). Recorded as written, with its conversion postings.",
+                               valueName: "total"))
+    var cost: String?
+    @Option(help: ArgumentHelp("Or the rate per unit (1.09), as `@ 1.09` in a journal.", valueName: "unit-price"))
+    var rate: String?
+
+    func validate() throws {
+        if cost != nil && rate != nil { throw ValidationError("give --cost or --rate, not both") }
+    }
 
     func record(on ledger: Ledger) throws -> RecordResult {
-        try ledger.record(.makeTransfer(entry.input(from: from, to: to)), options: entry.options)
+        var input = try entry.input(from: from, to: to, ledger: ledger)
+        if let value = cost ?? rate {
+            guard let receiving = try ledger.accounts().first(where: { $0.account.name.rawValue == to })?.account else {
+                throw LedgerError.unknownAccount(to)
+            }
+            input.cost = .init(per: cost != nil ? .total : .unit, value: value, commodity: receiving.currency)
+        }
+        return try ledger.record(.makeTransfer(input), options: entry.options)
     }
 }

@@ -43,6 +43,12 @@ struct ImportJournal: ParsableCommand {
                     ["date": .string(price.date.description), "commodity": .string(price.commodity), "price": .string(price.price),
                      "source": .string(price.location.fileAndLine)]
                 }),
+                "pricesAppended": .int(Int64(report.pricesAppended)),
+                "commoditiesDeclared": .array(report.commoditiesDeclared.map(JSONValue.string)),
+                "roundedConversions": .array(report.roundedConversions.map { rounded in
+                    ["source": .string(rounded.location.description), "weight": .string(rounded.weight.description),
+                     "residual": .string("\(rounded.residual) \(rounded.weight.currency.code)")]
+                }),
                 "assertionsChecked": .int(Int64(report.assertionsChecked)),
                 "voided": .int(Int64(report.voided)),
                 "position": .int(report.position),
@@ -63,8 +69,17 @@ struct ImportJournal: ParsableCommand {
                 }
                 print(table.render())
             }
+            if !report.commoditiesDeclared.isEmpty {
+                print(Terminal.safe("declared \(report.commoditiesDeclared.count == 1 ? "commodity" : "commodities"): "
+                                    + report.commoditiesDeclared.joined(separator: ", ")))
+            }
             if !report.prices.isEmpty {
-                print("\(report.prices.count) price \(report.prices.count == 1 ? "line" : "lines") kept (not used for balances)")
+                print("\(Terminal.count(report.pricesAppended, "price")) appended, \(report.prices.count - report.pricesAppended) already recorded")
+            }
+            for rounded in report.roundedConversions {
+                // hledger #2041: the weight is kept to the minor unit; the rest is within half of one.
+                print(Terminal.safe("\(rounded.location.fileAndLine): conversion weight rounded to \(rounded.weight), "
+                                    + "residual \(rounded.residual) \(rounded.weight.currency.code) (within half a minor unit)"))
             }
         }
     }

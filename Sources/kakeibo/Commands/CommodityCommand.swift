@@ -1,0 +1,50 @@
+import ArgumentParser
+import KakeiboDomain
+import KakeiboLedger
+
+/// Commodities outside the ISO table (`BTC`, `VTI`) and the market prices the ledger holds.
+struct CommodityCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "commodity", abstract: "Declare a commodity outside the ISO table, and list market prices.",
+        subcommands: [Declare.self, Prices.self])
+
+    struct Declare: RecordingCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Declare a commodity (BTC, VTI) and how many decimals its amounts have; once, as they are stored so.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "The symbol: letters, digits, _ or ., starting with a letter.") var symbol: String
+        @Option(help: "Decimals of its smallest unit, 0 to 12 (BTC: 8).") var precision: Int
+
+        func record(on ledger: Ledger) throws -> RecordResult {
+            let commodity: Commodity
+            do { commodity = try Commodity(symbol: symbol, minorDigits: precision) } catch {
+                throw LedgerError.invalidCommodity(symbol, reason: error.description)
+            }
+            return try ledger.record(.declareCommodity(commodity, display: nil))
+        }
+    }
+
+    struct Prices: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Market prices, one per date and pair (the later recorded wins).")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let prices = try global.openLedger().prices()
+            let rows = prices.map { [$0.date.description, $0.commodity.code, $0.value.description, $0.quote.code] }
+            switch output.format {
+            case .csv: print(CSVWriter.render(header: ["date", "commodity", "price", "quote"], rows: rows))
+            case .json:
+                Printer.json(.array(prices.map { price in
+                    ["date": .string(price.date.description), "commodity": .string(price.commodity.code),
+                     "price": .string(price.value.description), "quote": .string(price.quote.code)]
+                }))
+            case .table:
+                var table = TextTable([("date", .left), ("commodity", .left), ("price", .right), ("quote", .left)])
+                for row in rows { table.add(row) }
+                print(table.render())
+            }
+        }
+    }
+}
