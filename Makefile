@@ -2,7 +2,7 @@
 # Both install what is missing first (Debian packages via apt-get).
 
 SWIFT        ?= swift
-APT_PACKAGES ?= libsqlite3-dev sqlite3 hledger libtesseract-dev libleptonica-dev tesseract-ocr-eng
+APT_PACKAGES ?= libsqlite3-dev sqlite3 hledger libtesseract-dev libleptonica-dev tesseract-ocr-eng postgresql
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DB      ?=
 
@@ -44,7 +44,7 @@ python-deps:
 test: deps python-deps
 	$(SWIFT) build --build-tests
 	bash Fuzz/run.sh 3
-	$(SWIFT) test --skip-build --disable-swift-testing
+	bash Tests/Postgres/with-postgres.sh $(SWIFT) test --skip-build --disable-swift-testing
 
 # libFuzzer over the JSON, event-payload, amount, journal, CSV and receipt-text parsers (FUZZ_SECONDS per target).
 FUZZ_SECONDS ?= 300
