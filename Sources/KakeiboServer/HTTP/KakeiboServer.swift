@@ -9,7 +9,8 @@ import ServiceLifecycle
 public enum KakeiboServer {
     public static func logger() -> Logger {
         var logger = Logger(label: "kakeibo-server")
-        logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
+        // Quiet by default: PostgresNIO warns at startup of one-shot commands before the pool runs.
+        logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .error
         return logger
     }
 

@@ -42,9 +42,9 @@ public struct SyncClient: Sendable {
         var open = true
         defer { if open { try? writer.close() } }
         let (state, localPosition) = try LocalReplica.inspect(writer)
-        if let state, state.remote != remote.description {
-            throw SyncError.mismatch("this file syncs with \(state.remote), not \(remote)")
-        }
+        // No check of the remote's URL: a server may move (another port, a name for the same host).
+        // What must hold is that the server's log extends this file's synced prefix, which the
+        // first pulled event's previous hash proves (`pullAll`).
         var report = SyncReport()
         var synced = state?.syncedPosition ?? 0
         if state == nil {
