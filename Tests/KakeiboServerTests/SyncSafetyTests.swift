@@ -210,3 +210,48 @@ extension Harness {
         Int(try await sql("SELECT count(*)::text FROM kakeibo_events e JOIN kakeibo_ledgers l USING (ledger_id) WHERE l.name = '\(ledger)'")[0][0]!)!
     }
 }
+
+/// The remaining refusals of a push: 413 and 422, each leaving the ledger as it was.
+final class PushRefusalTests: ServerTestCase {
+    func testForgedOriginHashIs422AndTooManyEventsIs413() async throws {
+        try await withServer { server in
+            let token = try await server.token()
+            let deviceId = DeviceToken(token)!.id
+            let a = try server.makeLedger("a", seed: 1)
+            _ = try await server.sync(server.path("a"), token: token)
+            let synced = try a.head().position
+            try server.expense(a, "5.00")
+            var events = try server.pending("a", after: synced, deviceId: deviceId)
+            let count = try await server.eventCount()
+            events[0].payload = events[0].payload.replacingOccurrences(of: "500", with: "900") // origin hash no longer matches
+            let forged = try await server.request(.post, "events", token: token, body: try JSONEncoder().encode(PushRequest(deviceId: deviceId, events: events)))
+            XCTAssertEqual(forged.status, 422)
+            XCTAssertEqual(forged.json["error"] as? String, "invalid-event")
+            XCTAssertEqual(forged.json["eventId"] as? String, events[0].eventId)
+            let tooMany = Array(repeating: events[0], count: SyncProtocol.maxPushEvents + 1)
+            let large = try await server.request(.post, "events", token: token, body: try JSONEncoder().encode(PushRequest(deviceId: deviceId, events: tooMany)))
+            XCTAssertEqual(large.status, 413)
+            XCTAssertEqual(large.json["error"] as? String, "too-large")
+            let countAfter = try await server.eventCount()
+            XCTAssertEqual(countAfter, count)
+        }
+    }
+
+    func testSkippingADeviceSequenceIs409WithWhatTheServerExpects() async throws {
+        try await withServer { server in
+            let token = try await server.token()
+            let deviceId = DeviceToken(token)!.id
+            let a = try server.makeLedger("a", seed: 1)
+            _ = try await server.sync(server.path("a"), token: token)
+            let synced = try a.head().position
+            try server.expense(a, "5.00")
+            try server.expense(a, "6.00")
+            let events = try server.pending("a", after: synced, deviceId: deviceId)
+            let reply = try await server.request(.post, "events", token: token, body: try JSONEncoder().encode(PushRequest(deviceId: deviceId, events: [events[1]])))
+            XCTAssertEqual(reply.status, 409)
+            XCTAssertEqual(reply.json["error"] as? String, "device-chain")
+            XCTAssertEqual(reply.json["expectedSeq"] as? Int, 1)
+            XCTAssertEqual(reply.json["expectedPrevHash"] as? String, Hex.zeroHash)
+        }
+    }
+}
