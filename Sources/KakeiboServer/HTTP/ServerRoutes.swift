@@ -34,6 +34,11 @@ public enum ServerRoutes {
                 return json(reply)
             }
         }
+        router.get("v1/ledgers/:ledger/conflicts") { request, context in
+            await handle(request, context, store.logger) { ledger in
+                json(try await store.conflicts(ledger: ledger, bearer: request.headers.bearer?.token))
+            }
+        }
         router.post("v1/ledgers/:ledger/adopt") { request, context in
             await handle(request, context, store.logger) { ledger in
                 let body: AdoptRequest = try await decode(request, context)

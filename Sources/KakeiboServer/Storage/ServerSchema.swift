@@ -96,7 +96,27 @@ public enum ServerSchema {
             IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'kakeibo_app') THEN CREATE ROLE kakeibo_app NOLOGIN; END IF;
         END $$
         """,
-        "REVOKE ALL ON kakeibo_events, kakeibo_ledgers, kakeibo_devices FROM kakeibo_app",
+        // Pushed edits kept aside (ConflictRule): not in the log, so not applied, until an edit settles them.
+        """
+        CREATE TABLE IF NOT EXISTS kakeibo_conflicts (
+            ledger_id       bigint NOT NULL REFERENCES kakeibo_ledgers,
+            event_id        text NOT NULL,
+            stream          text NOT NULL,
+            device_id       text NOT NULL,
+            device_seq      bigint NOT NULL,
+            origin_hash     text NOT NULL CHECK (length(origin_hash) = 64),
+            parent_event_id text,
+            fields          text NOT NULL,
+            kept            text NOT NULL,
+            payload         text NOT NULL,
+            created_at      timestamptz NOT NULL DEFAULT now(),
+            resolved_by     text,
+            PRIMARY KEY (ledger_id, event_id),
+            UNIQUE (ledger_id, device_id, device_seq)
+        )
+        """,
+        "REVOKE ALL ON kakeibo_events, kakeibo_ledgers, kakeibo_devices, kakeibo_conflicts FROM kakeibo_app",
+        "GRANT SELECT, INSERT, UPDATE (resolved_by) ON kakeibo_conflicts TO kakeibo_app",
         "GRANT SELECT, INSERT ON kakeibo_events TO kakeibo_app",
         "GRANT SELECT, UPDATE (head_position, head_hash, adoptable) ON kakeibo_ledgers TO kakeibo_app",
         "GRANT SELECT, UPDATE (last_used_at, last_seq, last_origin_hash) ON kakeibo_devices TO kakeibo_app",

@@ -36,6 +36,14 @@ extension ServerStore {
                 existing[id] = (try r[1].decode(String?.self), PushResult(eventId: id, outcome: "duplicate", position: try r[2].decode(Int64.self),
                                                                         streamVersion: try r[3].decode(Int64.self), hash: try r[4].decode(String.self)))
             }
+            for row in try await connection.query("""
+                SELECT event_id, origin_hash FROM kakeibo_conflicts
+                WHERE ledger_id = \(caller.ledgerId) AND event_id = ANY(\(ids))
+                """, logger: logger).collect() {
+                let r = row.makeRandomAccess()
+                let id = try r[0].decode(String.self)
+                existing[id] = (try r[1].decode(String?.self), PushResult(eventId: id, outcome: "conflicted", position: 0, streamVersion: 0, hash: ""))
+            }
             var streams: [String: (version: Int64, eventId: String)] = [:]
             for row in try await connection.query("""
                 SELECT DISTINCT ON (stream) stream, stream_version, event_id FROM kakeibo_events
@@ -64,7 +72,32 @@ extension ServerStore {
                 try validate(event, deviceId: caller.deviceId)
                 let current = streams[event.stream]
                 let streamVersion = (current?.version ?? 0) + 1
-                let outcome = event.parentEventId == current?.eventId ? "appended" : "merged"
+                var outcome = "appended"
+                if event.parentEventId != current?.eventId {
+                    let since = try await streamEvents(ledgerId: caller.ledgerId, stream: event.stream, after: event.parentEventId, on: connection)
+                    switch ConflictRule.outcome(type: event.type, payload: event.payload, since: since) {
+                    case .appended, .merged:
+                        outcome = "merged"
+                    case .conflicted(let fields, let kept):
+                        try await connection.query("""
+                            INSERT INTO kakeibo_conflicts (ledger_id, event_id, stream, device_id, device_seq, origin_hash, parent_event_id,
+                                fields, kept, payload)
+                            VALUES (\(caller.ledgerId), \(event.eventId), \(event.stream), \(caller.deviceId), \(event.deviceSeq),
+                                \(event.originHash), \(event.parentEventId), \(fields.joined(separator: ",")), \(kept.joined(separator: ",")), \(event.payload))
+                            """, logger: logger)
+                        lastSeq = event.deviceSeq
+                        lastOrigin = event.originHash
+                        existing[event.eventId] = (event.originHash, PushResult(eventId: event.eventId, outcome: "conflicted", position: 0, streamVersion: 0, hash: ""))
+                        results.append(PushResult(eventId: event.eventId, outcome: "conflicted", position: 0, streamVersion: 0, hash: ""))
+                        continue
+                    }
+                } else if event.type == ConflictRule.editType {
+                    // An edit decided against the stream's head settles the transaction's open conflicts.
+                    try await connection.query("""
+                        UPDATE kakeibo_conflicts SET resolved_by = \(event.eventId)
+                        WHERE ledger_id = \(caller.ledgerId) AND stream = \(event.stream) AND resolved_by IS NULL
+                        """, logger: logger)
+                }
                 let envelope = try event.envelope(position: head.position + 1, streamVersion: streamVersion)
                 let hash = EventHasher.hex(EventHasher.hash(previous: Hex.bytes(head.hash)!, envelope: envelope, payload: Array(event.payload.utf8)))
                 try await insert(ledgerId: caller.ledgerId, envelope: envelope, payload: event.payload, previousHash: head.hash, hash: hash,
@@ -133,6 +166,45 @@ extension ServerStore {
                 UPDATE kakeibo_ledgers SET head_position = \(head.position), head_hash = \(head.hash) WHERE ledger_id = \(caller.ledgerId)
                 """, logger: logger)
             return PushResponse(results: results, head: head)
+        }
+    }
+
+    /// The stream's events after `parent` (all of them when the parent is unknown or nil), for
+    /// `ConflictRule`. A parent that was itself kept aside is treated as unknown: the edit built on it clashes too.
+    func streamEvents(ledgerId: Int64, stream: String, after parent: String?, on connection: PostgresConnection) async throws
+        -> [(id: String, type: String, payload: String)] {
+        var version: Int64 = 0
+        if let parent, let row = try await connection.query("""
+            SELECT stream_version FROM kakeibo_events WHERE ledger_id = \(ledgerId) AND event_id = \(parent) AND stream = \(stream)
+            """, logger: logger).collect().first {
+            version = try row.makeRandomAccess()[0].decode(Int64.self)
+        }
+        return try await connection.query("""
+            SELECT event_id, type, payload FROM kakeibo_events
+            WHERE ledger_id = \(ledgerId) AND stream = \(stream) AND stream_version > \(version) ORDER BY stream_version
+            """, logger: logger).collect().map { row in
+            let r = row.makeRandomAccess()
+            return (try r[0].decode(String.self), try r[1].decode(String.self), try r[2].decode(String.self))
+        }
+    }
+
+    /// The ledger's open conflicts, oldest first.
+    public func conflicts(ledger: String, bearer: String?) async throws -> ConflictList {
+        try await transaction { connection in
+            let caller = try await authenticate(bearer, ledger: ledger, needed: .read, on: connection)
+            let rows = try await connection.query("""
+                SELECT c.event_id, c.stream, c.device_id, d.member, c.fields, c.kept, c.payload
+                FROM kakeibo_conflicts c JOIN kakeibo_devices d USING (device_id)
+                WHERE c.ledger_id = \(caller.ledgerId) AND c.resolved_by IS NULL ORDER BY c.created_at, c.event_id
+                """, logger: logger).collect()
+            return ConflictList(conflicts: try rows.map { row in
+                let r = row.makeRandomAccess()
+                return SyncConflict(eventId: try r[0].decode(String.self), stream: try r[1].decode(String.self),
+                                    deviceId: try r[2].decode(String.self), member: try r[3].decode(String.self),
+                                    fields: try r[4].decode(String.self).split(separator: ",").map(String.init),
+                                    kept: try r[5].decode(String.self).split(separator: ",").map(String.init),
+                                    payload: try r[6].decode(String.self))
+            })
         }
     }
 

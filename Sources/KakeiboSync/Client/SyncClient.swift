@@ -39,8 +39,8 @@ public struct SyncClient: Sendable {
 
         _ = try LedgerDatabase.open(at: path, mode: .open) // refuses what is not a ledger, migrates an old one
         let writer = try LedgerDatabase.openWritable(at: path)
-        var open = true
-        defer { if open { try? writer.close() } }
+        var isOpen = true
+        defer { if isOpen { try? writer.close() } }
         let (state, localPosition) = try LocalReplica.inspect(writer)
         // No check of the remote's URL: a server may move (another port, a name for the same host).
         // What must hold is that the server's log extends this file's synced prefix, which the
@@ -69,6 +69,7 @@ public struct SyncClient: Sendable {
         let pending = try LocalReplica.events(from: synced + 1, writer)
         var chain = (state?.deviceId == device.id) ? (seq: state!.deviceSeq, hash: state!.deviceHash) : (seq: Int64(0), hash: Hex.zeroHash)
 
+        var conflicted: Set<String> = []
         if !pending.isEmpty {
             let outbox = try LocalReplica.outbox(pending, deviceId: device.id, after: chain, writer)
             chain = (outbox.last!.deviceSeq, outbox.last!.originHash)
@@ -77,18 +78,23 @@ public struct SyncClient: Sendable {
                 let reply: PushResponse = try await call("POST", ledgerPath + "/events", body: PushRequest(deviceId: device.id, events: batch))
                 report.pushed += reply.results.filter { $0.outcome != "duplicate" }.count
                 report.duplicates += reply.results.filter { $0.outcome == "duplicate" }.count
+                report.conflicted += reply.results.filter { $0.outcome == "conflicted" }.count
+                report.pushed -= reply.results.filter { $0.outcome == "conflicted" }.count
+                conflicted.formUnion(reply.results.filter { $0.outcome == "conflicted" }.map(\.eventId))
             }
         }
 
         let (canonical, head) = try await pullAll(after: synced, previousHash: EventHasher.hex(syncedHash))
         report.head = head
         let canonicalIDs = Set(canonical.map(\.eventId))
-        if let missing = pending.first(where: { !canonicalIDs.contains($0.eventId) }) {
+        if let missing = pending.first(where: { !canonicalIDs.contains($0.eventId) && !conflicted.contains($0.eventId) }) {
             throw SyncError.malformedReply("the server acknowledged event \(missing.eventId) but its log does not hold it")
         }
         let final = canonical.last.map { ($0.position, $0.hash) } ?? (synced, EventHasher.hex(syncedHash))
+        let open: ConflictList = try await call("GET", ledgerPath + "/conflicts")
+        report.openConflicts = open.conflicts
         let newState = SyncState(remote: remote.description, syncedPosition: final.0, deviceId: device.id,
-                                 deviceSeq: chain.seq, deviceHash: chain.hash)
+                                 deviceSeq: chain.seq, deviceHash: chain.hash, conflicts: open.conflicts)
         // The usual case: nobody else pushed in between, so the server sequenced the pending
         // events at the positions they have here, and their hashes are the same bytes.
         let tailMatches = pending.count <= canonical.count
@@ -98,12 +104,18 @@ public struct SyncClient: Sendable {
             try LocalReplica.extend(writer, with: fresh, state: newState)
             report.pulled = fresh.count
         } else {
-            open = false
+            isOpen = false
             try LocalReplica.rebase(at: path, writer, keeping: synced, then: canonical, state: newState)
             report.pulled = canonical.count - pending.count
             report.rebased = true
         }
         return report
+    }
+
+    /// The conflicts the file's last sync reported, without asking the server.
+    public static func localConflicts(ledgerAt path: String) throws -> [SyncConflict] {
+        let reader = try LedgerDatabase.open(at: path, mode: .open)
+        return try reader.read { db in try SyncState.conflicts(in: db) }
     }
 
     // MARK: - Clone and adopt
@@ -113,10 +125,13 @@ public struct SyncClient: Sendable {
         guard !events.isEmpty else {
             throw SyncError.mismatch("the server's ledger \(remote.ledger) is empty: sync an existing ledger file to it first")
         }
+        let open: ConflictList = try await call("GET", ledgerPath + "/conflicts")
         try LocalReplica.create(at: path, events: events, state: SyncState(
-            remote: remote.description, syncedPosition: events.last!.position, deviceId: device.id, deviceSeq: 0, deviceHash: Hex.zeroHash))
+            remote: remote.description, syncedPosition: events.last!.position, deviceId: device.id, deviceSeq: 0, deviceHash: Hex.zeroHash,
+            conflicts: open.conflicts))
         var report = SyncReport()
         report.cloned = true
+        report.openConflicts = open.conflicts
         report.pulled = events.count
         report.head = head
         return report

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import KakeiboEventStore
 
@@ -13,6 +14,8 @@ struct SyncState: Hashable, Sendable {
     var deviceId: String
     var deviceSeq: Int64
     var deviceHash: String
+    /// The server's open conflicts as of this sync, so `kakeibo conflicts` answers offline.
+    var conflicts: [SyncConflict] = []
 
     /// Kept outside Migrations/: only files that sync carry it, and it is not a projection.
     static let createSQL = """
@@ -32,7 +35,27 @@ struct SyncState: Hashable, Sendable {
         return SyncState(remote: row[0], syncedPosition: row[1], deviceId: row[2], deviceSeq: row[3], deviceHash: row[4])
     }
 
+    static let createConflictsSQL = """
+        CREATE TABLE IF NOT EXISTS sync_conflicts (
+            event_id TEXT PRIMARY KEY,
+            conflict TEXT NOT NULL -- the server's JSON for it
+        )
+        """
+
+    static func conflicts(in db: Database) throws -> [SyncConflict] {
+        guard try db.tableExists("sync_conflicts") else { return [] }
+        return try String.fetchAll(db, sql: "SELECT conflict FROM sync_conflicts ORDER BY rowid").map { text in
+            try JSONDecoder().decode(SyncConflict.self, from: Data(text.utf8))
+        }
+    }
+
     func save(in db: Database) throws {
+        try db.execute(sql: Self.createConflictsSQL)
+        try db.execute(sql: "DELETE FROM sync_conflicts")
+        for conflict in conflicts {
+            try db.execute(sql: "INSERT INTO sync_conflicts (event_id, conflict) VALUES (?, ?)",
+                           arguments: [conflict.eventId, String(decoding: try JSONEncoder().encode(conflict), as: UTF8.self)])
+        }
         try db.execute(sql: Self.createSQL)
         try db.execute(sql: """
             INSERT INTO sync_state (singleton, remote, synced_position, device_id, device_seq, device_hash)
