@@ -118,6 +118,17 @@ public struct SyncClient: Sendable {
         return try reader.read { db in try SyncState.conflicts(in: db) }
     }
 
+    /// Where a file stands without asking the server: the last position it synced and how many
+    /// events were recorded here since (nil synced position: it never synced).
+    public static func status(ledgerAt path: String) throws -> (synced: Int64?, pending: Int64, conflicts: Int) {
+        let reader = try LedgerDatabase.open(at: path, mode: .open)
+        return try reader.read { db in
+            let state = try SyncState.read(in: db)
+            let head = try EventLog.head(in: db).position
+            return (state?.syncedPosition, head - (state?.syncedPosition ?? 0), try SyncState.conflicts(in: db).count)
+        }
+    }
+
     // MARK: - Clone and adopt
 
     func clone(into path: String, device: DeviceToken) async throws -> SyncReport {

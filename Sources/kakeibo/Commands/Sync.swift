@@ -12,10 +12,19 @@ struct Sync: ParsableCommand {
             device. A refused sync exits 1 and leaves the file exactly as it was.
             """)
     @OptionGroup var global: GlobalOptions
-    @Option(help: ArgumentHelp("The server's ledger.", valueName: "http://HOST:PORT/ledgers/NAME")) var remote: String
+    @Option(help: ArgumentHelp("The server's ledger.", valueName: "http://HOST:PORT/ledgers/NAME")) var remote: String?
+    @Flag(help: "Say what this file has not synced yet, without contacting the server.") var status = false
     @Option(help: ArgumentHelp("This device's token (default: $KAKEIBO_TOKEN).", valueName: "kkb_…")) var token: String?
 
     func run() throws {
+        if status {
+            let (synced, pending, conflicts) = try SyncClient.status(ledgerAt: global.path)
+            guard let synced else { print("never synced: all \(pending) events are local only"); return }
+            print("synced through position \(synced); \(pending) event\(pending == 1 ? "" : "s") recorded here not yet synced"
+                  + (conflicts > 0 ? "; \(conflicts) conflict\(conflicts == 1 ? "" : "s") (see `kakeibo conflicts`)" : ""))
+            return
+        }
+        guard let remote else { throw CommandFailure("give --remote http://HOST:PORT/ledgers/NAME (or --status)") }
         guard let token = token ?? ProcessInfo.processInfo.environment["KAKEIBO_TOKEN"], !token.isEmpty else {
             throw CommandFailure("give --token kkb_… (or set KAKEIBO_TOKEN)")
         }
