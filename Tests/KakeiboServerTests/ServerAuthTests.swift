@@ -105,3 +105,33 @@ final class ServerAuthTests: ServerTestCase {
         }
     }
 }
+
+/// The admin endpoints: enrol, list and revoke devices; only an admin token may.
+final class DeviceAdminTests: ServerTestCase {
+    func testAdminEnrolsListsAndRevokesDevices() async throws {
+        try await withServer { server in
+            let admin = try await server.token(.admin)
+            let writer = try await server.token(.write, member: "bob", device: "phone")
+            let request = try JSONEncoder().encode(["member": "kid", "name": "tablet", "scope": "read"])
+            let refused = try await server.request(.post, "devices", token: writer, body: request)
+            XCTAssertEqual(refused.status, 403)
+            let enrolled = try await server.request(.post, "devices", token: admin, body: request)
+            XCTAssertEqual(enrolled.status, 200)
+            let token = try XCTUnwrap(enrolled.json["token"] as? String)
+            let id = try XCTUnwrap(DeviceToken(token)).id
+            XCTAssertEqual(enrolled.json["deviceId"] as? String, id)
+            let headWithNewToken = try await server.request(.get, "head", token: token)
+            XCTAssertEqual(headWithNewToken.status, 200)
+            let listed = try await server.request(.get, "devices", token: admin)
+            let devices = try XCTUnwrap(listed.json["devices"] as? [[String: Any]])
+            XCTAssertEqual(devices.count, 3)
+            XCTAssertFalse(String(describing: listed.json).contains(DeviceToken(token)!.secret))
+            let revoked = try await server.request(.delete, "devices/\(id)", token: admin)
+            XCTAssertEqual(revoked.status, 200)
+            let afterRevoke = try await server.request(.get, "head", token: token)
+            XCTAssertEqual(afterRevoke.status, 401)
+            let unknown = try await server.request(.delete, "devices/nosuchdevice", token: admin)
+            XCTAssertEqual(unknown.status, 404)
+        }
+    }
+}

@@ -39,6 +39,24 @@ public enum ServerRoutes {
                 json(try await store.conflicts(ledger: ledger, bearer: request.headers.bearer?.token))
             }
         }
+        router.post("v1/ledgers/:ledger/devices") { request, context in
+            await handle(request, context, store.logger) { ledger in
+                let body: DeviceRequest = try await decode(request, context)
+                return json(try await store.enrol(ledger: ledger, bearer: request.headers.bearer?.token, request: body))
+            }
+        }
+        router.get("v1/ledgers/:ledger/devices") { request, context in
+            await handle(request, context, store.logger) { ledger in
+                json(["devices": try await store.devices(ledger: ledger, bearer: request.headers.bearer?.token)])
+            }
+        }
+        router.delete("v1/ledgers/:ledger/devices/:device") { request, context in
+            await handle(request, context, store.logger) { ledger in
+                guard let device = context.parameters.get("device") else { throw ServerError.notFound("no device in the path") }
+                try await store.revoke(ledger: ledger, bearer: request.headers.bearer?.token, device: device)
+                return json(["revoked": device])
+            }
+        }
         router.post("v1/ledgers/:ledger/adopt") { request, context in
             await handle(request, context, store.logger) { ledger in
                 let body: AdoptRequest = try await decode(request, context)
