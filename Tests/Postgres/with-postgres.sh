@@ -24,6 +24,8 @@ stop() {
     rm -rf "$dir"
 }
 trap stop EXIT
+trap "exit 130" INT
+trap "exit 143" TERM
 
 if ! "${as_owner[@]}" "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C >"$dir/initdb.log" 2>&1; then
     cat "$dir/initdb.log"
