@@ -116,4 +116,34 @@ final class ServerProcessTests: ServerTestCase {
                        "ok: \(try Ledger.open(at: path).head().position) events, hash chain intact")
         XCTAssertTrue(try Ledger.open(at: path).verify().isValid)
     }
+
+    /// The `kakeibo sync` command itself: clone, equal digests, and a refused push (a read
+    /// token) exits 1 with one line and leaves the file byte for byte as it was.
+    func testSyncCommandClonesAndRefusesInOneLine() async throws {
+        _ = try kakeibo(["server", "init", "--postgres", postgresURL, "--ledger", ledgerName])
+        let writer = try kakeibo(["server", "token", "--postgres", postgresURL, "--ledger", ledgerName, "--member", "alice", "--device", "laptop"])
+        let reader = try kakeibo(["server", "token", "--postgres", postgresURL, "--ledger", ledgerName, "--member", "kid", "--device", "tablet", "--scope", "read"])
+        let (a, b) = (directory.appendingPathComponent("a.sqlite").path, directory.appendingPathComponent("b.sqlite").path)
+        _ = try kakeibo(["--db", a, "init", "--currency", "USD"])
+        _ = try kakeibo(["--db", a, "account", "open", "assets:checking", "--type", "asset"])
+        _ = try kakeibo(["--db", a, "category", "add", "food"])
+        _ = try kakeibo(["--db", a, "expense", "4.20", "--from", "assets:checking", "--category", "food"])
+        let digest = try kakeibo(["--db", a, "verify", "--digest"])
+        let (server, remote) = try startServer()
+        XCTAssertTrue(try kakeibo(["--db", a, "sync", "--remote", remote.description, "--token", writer]).hasPrefix("adopted "))
+        XCTAssertTrue(try kakeibo(["--db", b, "sync", "--remote", remote.description, "--token", reader]).hasPrefix("cloned "))
+        XCTAssertEqual(try kakeibo(["--db", b, "verify", "--digest"]), digest)
+        XCTAssertEqual(try kakeibo(["--db", b, "conflicts"]), "no conflicts")
+
+        _ = try kakeibo(["--db", b, "expense", "1.00", "--from", "assets:checking", "--category", "food"])
+        XCTAssertTrue(try kakeibo(["--db", b, "sync", "--status"]).contains("1 event recorded here not yet synced"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: b))
+        let refused = try ChildProcess.run(try KakeiboBinary.locate(), ["--db", b, "sync", "--remote", remote.description, "--token", reader])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.stderr.split(separator: "\n").count, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("403 forbidden"), refused.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: b)), before)
+        server.terminate()
+        server.waitUntilExit()
+    }
 }
