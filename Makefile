@@ -2,13 +2,13 @@
 # Both install what is missing first (Debian packages via apt-get).
 
 SWIFT        ?= swift
-APT_PACKAGES ?= libsqlite3-dev sqlite3 hledger libtesseract-dev libleptonica-dev tesseract-ocr-eng
+APT_PACKAGES ?= libsqlite3-dev sqlite3 hledger libtesseract-dev libleptonica-dev tesseract-ocr-eng postgresql
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DB      ?=
 # Debian's Chromium for the dashboard's browser tests (Tests/Browser), driven by Playwright with no browser download.
 APT_PACKAGES += chromium
 
-.PHONY: deps python-deps build release test fuzz demo bench bench-quick bench-floor clean train-receipts
+.PHONY: deps python-deps build release test fuzz demo bench bench-quick bench-floor sync-figures clean train-receipts
 
 deps:
 	@missing=""; \
@@ -51,7 +51,7 @@ python-deps:
 test: deps python-deps
 	$(SWIFT) build --build-tests
 	bash Fuzz/run.sh 3
-	$(SWIFT) test --skip-build --disable-swift-testing
+	bash Tests/Postgres/with-postgres.sh $(SWIFT) test --skip-build --disable-swift-testing
 	KAKEIBO=$$($(SWIFT) build --show-bin-path)/kakeibo bash Tests/Browser/run.sh
 
 # libFuzzer over the JSON, event-payload, amount, journal, CSV and receipt-text parsers (FUZZ_SECONDS per target).
@@ -70,6 +70,12 @@ EVENTS ?= 100000
 bench-quick: deps
 	cd Benchmarks && $(SWIFT) build -c release --product kakeibo && \
 		$(SWIFT) run -c release ledger-bench --events $(EVENTS)
+
+# Sync figures (issue 19): adopt, clone, push and pull of 10,000 events, one-event syncs on an EVENTS ledger,
+# server memory; against a throwaway PostgreSQL on a unix socket, the server on 127.0.0.1.
+sync-figures: deps
+	$(SWIFT) build -c release --product kakeibo
+	bash Tests/Postgres/with-postgres.sh bash Tests/Postgres/sync-figures.sh $$($(SWIFT) build -c release --show-bin-path)/kakeibo $(EVENTS) 10000
 
 # What SQLite alone costs for the same append and replay, in C on the same schema: the floor under the figures above.
 bench-floor: deps

@@ -16,6 +16,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // The household server (issue 19): HTTP, PostgreSQL, lifecycle. Only KakeiboServer links them.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Pure values: money, dates, accounts, the event catalog, the decider. No I/O.
@@ -65,11 +71,33 @@ let package = Package(
         .target(name: "KakeiboTesseract", dependencies: ["KakeiboReceipts", "CTesseract"]),
         // PP-OCR behind the same protocol, through a long-lived Python worker (rapidocr-onnxruntime from PyPI).
         .target(name: "KakeiboPPOCR", dependencies: ["KakeiboReceipts", "KakeiboTesseract"], resources: [.copy("ppocr_worker.py")]),
+        // Sync's wire format and client: pushes a ledger file's pending events, pulls the server's. No NIO.
+        .target(
+            name: "KakeiboSync",
+            dependencies: [
+                "KakeiboDomain", "KakeiboEventStore", "KakeiboLedger",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The household server: one sequencer per ledger on PostgreSQL, behind Hummingbird. Linux/macOS only.
+        .target(
+            name: "KakeiboServer",
+            dependencies: [
+                "KakeiboDomain", "KakeiboEventStore", "KakeiboSync",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .executableTarget(
             name: "kakeibo",
             dependencies: [
                 "KakeiboLedger", "KakeiboDomain", "KakeiboInterop", "KakeiboReceipts", "KakeiboReceiptFiles", "KakeiboReceiptsTraining",
-                "KakeiboTesseract", "KakeiboPPOCR",
+                "KakeiboTesseract", "KakeiboPPOCR", "KakeiboSync", "KakeiboServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "KakeiboDashboard",
             ]
@@ -92,6 +120,14 @@ let package = Package(
         .testTarget(name: "KakeiboDashboardTests", dependencies: ["KakeiboDashboard", "KakeiboDomain"]),
         .testTarget(name: "KakeiboCLITests", dependencies: ["kakeibo", "KakeiboLedger", "KakeiboTestSupport"]),
         .testTarget(name: "KakeiboInteropTests", dependencies: ["KakeiboInterop", "KakeiboLedger", "KakeiboDomain", "KakeiboReceipts", "kakeibo", "KakeiboTestSupport"]),
+        .testTarget(
+            name: "KakeiboServerTests",
+            dependencies: [
+                "KakeiboServer", "KakeiboSync", "KakeiboLedger", "KakeiboEventStore", "KakeiboDomain", "KakeiboTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(
             name: "KakeiboReceiptsTests",
             dependencies: ["KakeiboReceipts", "KakeiboReceiptFiles", "KakeiboReceiptsTraining", "KakeiboTesseract", "KakeiboPPOCR", "KakeiboDomain",

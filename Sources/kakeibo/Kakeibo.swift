@@ -19,7 +19,7 @@ struct Kakeibo: ParsableCommand {
             Expense.self, Income.self, Transfer.self, Txn.self, Edit.self, VoidCommand.self,
             PriceCommand.self, CommodityCommand.self, BudgetCommand.self, GoalCommand.self, WidgetsCommand.self, Suggest.self, Forecast.self,
             Balance.self, Register.self, IncomeStatement.self, BalanceSheet.self, History.self, Log.self, Verify.self, Replay.self,
-            Batch.self, ImportCommand.self, ExportCommand.self, ReceiptsCommand.self,
+            Batch.self, ImportCommand.self, ExportCommand.self, ReceiptsCommand.self, Sync.self, Conflicts.self, ServerCommand.self,
         ])
 
     /// Declared here too so `--db` may come before the subcommand: `kakeibo --db F init`.

@@ -1,0 +1,57 @@
+import Foundation
+import Hummingbird
+import Logging
+import PostgresNIO
+import ServiceLifecycle
+
+/// `kakeibo server run`: Hummingbird and a PostgreSQL pool in one ServiceGroup, so SIGTERM or
+/// SIGINT stops accepting, finishes requests in flight and closes the pool before exiting.
+public enum KakeiboServer {
+    public static func logger() -> Logger {
+        var logger = Logger(label: "kakeibo-server")
+        // Quiet by default: PostgresNIO warns at startup of one-shot commands before the pool runs.
+        logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .error
+        return logger
+    }
+
+    /// Splits `HOST:PORT` (`[::1]:8080` for IPv6).
+    public static func address(_ listen: String) throws -> (host: String, port: Int) {
+        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
+            throw ServerError.badConfiguration("--listen must be HOST:PORT, such as 127.0.0.1:8080, not \"\(listen)\"")
+        }
+        var host = String(listen[..<colon])
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        return (host.isEmpty ? "127.0.0.1" : host, port)
+    }
+
+    public static func application(store: ServerStore, host: String, port: Int, serverName: String,
+                                   onListening: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
+        Application(
+            router: ServerRoutes.router(store: store, serverName: serverName),
+            configuration: .init(address: .hostname(host, port: port), serverName: serverName),
+            services: [store.client],
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? port) },
+            logger: store.logger)
+    }
+
+    public static func run(postgres: String, listen: String, serverName: String,
+                           onListening: @escaping @Sendable (Int) -> Void) async throws {
+        let logger = logger()
+        let (host, port) = try address(listen)
+        let client = PostgresClient(configuration: try PostgresURL.configuration(postgres), backgroundLogger: logger)
+        let store = ServerStore(client: client, logger: logger)
+        try await application(store: store, host: host, port: port, serverName: serverName, onListening: onListening).runService()
+    }
+
+    /// Runs `body` with a connected pool, for the one-shot administration commands.
+    public static func withStore<T: Sendable>(postgres: String, _ body: @escaping @Sendable (ServerStore) async throws -> T) async throws -> T {
+        let logger = logger()
+        let client = PostgresClient(configuration: try PostgresURL.configuration(postgres), backgroundLogger: logger)
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { await client.run(); return nil }
+            defer { group.cancelAll() }
+            let result = try await body(ServerStore(client: client, logger: logger))
+            return result
+        }
+    }
+}

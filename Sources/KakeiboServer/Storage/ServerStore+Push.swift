@@ -1,0 +1,252 @@
+import KakeiboDomain
+import KakeiboEventStore
+import KakeiboSync
+import PostgresNIO
+
+extension ServerStore {
+    /// Sequences a device's pending events: one transaction, all or nothing.
+    ///
+    /// The ledger row's `FOR UPDATE` serialises appends per ledger, so positions are `head + 1`
+    /// with no gaps and commit in order. An event already sequenced with the same origin hash is
+    /// answered `duplicate` with its stored position and hash, so re-sending a push is safe.
+    public func push(ledger: String, bearer: String?, request: PushRequest) async throws -> PushResponse {
+        guard request.events.count <= SyncProtocol.maxPushEvents else {
+            throw ServerError(413, "too-large", "at most \(SyncProtocol.maxPushEvents) events a push")
+        }
+        return try await transaction { connection in
+            let caller = try await authenticate(bearer, ledger: ledger, needed: .write, on: connection)
+            guard caller.deviceId == request.deviceId else {
+                throw ServerError.forbidden("this token belongs to device \(caller.deviceId), not \(request.deviceId)")
+            }
+            var (head, _) = try await head(ledgerId: caller.ledgerId, on: connection, lock: true)
+            try await checkHead(ledgerId: caller.ledgerId, head: head, on: connection)
+            guard let device = try await connection.query("""
+                SELECT last_seq, last_origin_hash FROM kakeibo_devices WHERE device_id = \(caller.deviceId) FOR UPDATE
+                """, logger: logger).collect().first?.makeRandomAccess() else { throw ServerError.unauthenticated("unknown device") }
+            var lastSeq = try device[0].decode(Int64.self), lastOrigin = try device[1].decode(String.self)
+
+            let ids = request.events.map(\.eventId)
+            var existing: [String: (origin: String?, result: PushResult)] = [:]
+            for row in try await connection.query("""
+                SELECT event_id, origin_hash, position, stream_version, hash FROM kakeibo_events
+                WHERE ledger_id = \(caller.ledgerId) AND event_id = ANY(\(ids))
+                """, logger: logger).collect() {
+                let r = row.makeRandomAccess()
+                let id = try r[0].decode(String.self)
+                existing[id] = (try r[1].decode(String?.self), PushResult(eventId: id, outcome: "duplicate", position: try r[2].decode(Int64.self),
+                                                                        streamVersion: try r[3].decode(Int64.self), hash: try r[4].decode(String.self)))
+            }
+            for row in try await connection.query("""
+                SELECT event_id, origin_hash FROM kakeibo_conflicts
+                WHERE ledger_id = \(caller.ledgerId) AND event_id = ANY(\(ids))
+                """, logger: logger).collect() {
+                let r = row.makeRandomAccess()
+                let id = try r[0].decode(String.self)
+                existing[id] = (try r[1].decode(String?.self), PushResult(eventId: id, outcome: "conflicted", position: 0, streamVersion: 0, hash: ""))
+            }
+            var streams: [String: (version: Int64, eventId: String)] = [:]
+            for row in try await connection.query("""
+                SELECT DISTINCT ON (stream) stream, stream_version, event_id FROM kakeibo_events
+                WHERE ledger_id = \(caller.ledgerId) AND stream = ANY(\(Array(Set(request.events.map(\.stream)))))
+                ORDER BY stream, stream_version DESC
+                """, logger: logger).collect() {
+                let r = row.makeRandomAccess()
+                streams[try r[0].decode(String.self)] = (try r[1].decode(Int64.self), try r[2].decode(String.self))
+            }
+
+            var results: [PushResult] = []
+            for event in request.events {
+                if let prior = existing[event.eventId] {
+                    guard prior.origin == event.originHash else {
+                        throw ServerError(409, "event-id-reuse", "event \(event.eventId) is already in the ledger with different content",
+                                          eventId: event.eventId)
+                    }
+                    results.append(prior.result)
+                    continue
+                }
+                guard event.deviceSeq == lastSeq + 1, event.devicePrevHash == lastOrigin else {
+                    throw ServerError(409, "device-chain",
+                                      "event \(event.eventId) has device sequence \(event.deviceSeq) after \(event.devicePrevHash.prefix(12))…; the server expects \(lastSeq + 1) after \(lastOrigin.prefix(12))…",
+                                      expectedSeq: lastSeq + 1, expectedPrevHash: lastOrigin, eventId: event.eventId)
+                }
+                try validate(event, deviceId: caller.deviceId)
+                let current = streams[event.stream]
+                let streamVersion = (current?.version ?? 0) + 1
+                var outcome = "appended"
+                if event.parentEventId != current?.eventId {
+                    let since = try await streamEvents(ledgerId: caller.ledgerId, stream: event.stream, after: event.parentEventId, on: connection)
+                    switch ConflictRule.outcome(type: event.type, payload: event.payload, since: since) {
+                    case .appended, .merged:
+                        outcome = "merged"
+                    case .conflicted(let fields, let kept):
+                        try await connection.query("""
+                            INSERT INTO kakeibo_conflicts (ledger_id, event_id, stream, device_id, device_seq, origin_hash, parent_event_id,
+                                fields, kept, payload)
+                            VALUES (\(caller.ledgerId), \(event.eventId), \(event.stream), \(caller.deviceId), \(event.deviceSeq),
+                                \(event.originHash), \(event.parentEventId), \(fields.joined(separator: ",")), \(kept.joined(separator: ",")), \(event.payload))
+                            """, logger: logger)
+                        lastSeq = event.deviceSeq
+                        lastOrigin = event.originHash
+                        existing[event.eventId] = (event.originHash, PushResult(eventId: event.eventId, outcome: "conflicted", position: 0, streamVersion: 0, hash: ""))
+                        results.append(PushResult(eventId: event.eventId, outcome: "conflicted", position: 0, streamVersion: 0, hash: ""))
+                        continue
+                    }
+                } else if event.type == ConflictRule.editType {
+                    // An edit decided against the stream's head settles the transaction's open conflicts.
+                    try await connection.query("""
+                        UPDATE kakeibo_conflicts SET resolved_by = \(event.eventId)
+                        WHERE ledger_id = \(caller.ledgerId) AND stream = \(event.stream) AND resolved_by IS NULL
+                        """, logger: logger)
+                }
+                let envelope = try event.envelope(position: head.position + 1, streamVersion: streamVersion)
+                let hash = EventHasher.hex(EventHasher.hash(previous: Hex.bytes(head.hash)!, envelope: envelope, payload: Array(event.payload.utf8)))
+                try await insert(ledgerId: caller.ledgerId, envelope: envelope, payload: event.payload, previousHash: head.hash, hash: hash,
+                                 deviceId: caller.deviceId, deviceSeq: event.deviceSeq, originHash: event.originHash,
+                                 parentEventId: event.parentEventId, on: connection)
+                head = LedgerHead(position: envelope.position, hash: hash)
+                streams[event.stream] = (streamVersion, event.eventId)
+                lastSeq = event.deviceSeq
+                lastOrigin = event.originHash
+                existing[event.eventId] = (event.originHash, PushResult(eventId: event.eventId, outcome: "duplicate", position: envelope.position,
+                                                                        streamVersion: streamVersion, hash: hash))
+                results.append(PushResult(eventId: event.eventId, outcome: outcome, position: envelope.position,
+                                          streamVersion: streamVersion, hash: hash))
+            }
+            try await connection.query("""
+                UPDATE kakeibo_ledgers SET head_position = \(head.position), head_hash = \(head.hash), adoptable = false
+                WHERE ledger_id = \(caller.ledgerId)
+                """, logger: logger)
+            try await connection.query("""
+                UPDATE kakeibo_devices SET last_seq = \(lastSeq), last_origin_hash = \(lastOrigin), last_used_at = now()
+                WHERE device_id = \(caller.deviceId)
+                """, logger: logger)
+            try FaultHook.trigger(.beforeCommit)
+            return PushResponse(results: results, head: head)
+        }
+    }
+
+    /// Uploads an existing log unchanged into a ledger no device has pushed to yet: positions
+    /// and hashes are kept, so the adopting file's `verify --digest` stays what it was. A batch
+    /// that the ledger already holds, byte for byte, is answered again (a retried upload).
+    public func adopt(ledger: String, bearer: String?, request: AdoptRequest) async throws -> PushResponse {
+        guard request.events.count <= SyncProtocol.maxPushEvents else {
+            throw ServerError(413, "too-large", "at most \(SyncProtocol.maxPushEvents) events a push")
+        }
+        return try await transaction { connection in
+            let caller = try await authenticate(bearer, ledger: ledger, needed: .write, on: connection)
+            guard caller.deviceId == request.deviceId else {
+                throw ServerError.forbidden("this token belongs to device \(caller.deviceId), not \(request.deviceId)")
+            }
+            let locked = try await head(ledgerId: caller.ledgerId, on: connection, lock: true)
+            var head = locked.head
+            let adoptable = locked.adoptable
+
+            var results: [PushResult] = []
+            for event in request.events {
+                if event.position <= head.position {
+                    let stored = try await events(ledgerId: caller.ledgerId, after: event.position - 1, limit: 1, on: connection).events.first
+                    guard stored == event else {
+                        throw ServerError(409, "event-id-reuse", "the ledger already holds a different event at position \(event.position)", eventId: event.eventId)
+                    }
+                    results.append(PushResult(eventId: event.eventId, outcome: "duplicate", position: event.position, streamVersion: event.streamVersion, hash: event.hash))
+                    continue
+                }
+                guard adoptable else {
+                    throw ServerError(409, "not-adoptable", "devices have already pushed to this ledger: clone it instead of adopting a file")
+                }
+                if let problem = event.chainProblem(expectedPosition: head.position + 1, previousHex: head.hash) {
+                    throw ServerError(422, "invalid-event", "event at position \(event.position) does not extend the ledger: \(problem)", eventId: event.eventId)
+                }
+                try await insert(ledgerId: caller.ledgerId, envelope: try event.envelope(), payload: event.payload, previousHash: event.previousHash,
+                                 hash: event.hash, deviceId: caller.deviceId, deviceSeq: nil, originHash: nil, parentEventId: nil, on: connection)
+                head = LedgerHead(position: event.position, hash: event.hash)
+                results.append(PushResult(eventId: event.eventId, outcome: "appended", position: event.position, streamVersion: event.streamVersion, hash: event.hash))
+            }
+            try await connection.query("""
+                UPDATE kakeibo_ledgers SET head_position = \(head.position), head_hash = \(head.hash) WHERE ledger_id = \(caller.ledgerId)
+                """, logger: logger)
+            return PushResponse(results: results, head: head)
+        }
+    }
+
+    /// The stream's events after `parent` (all of them when the parent is unknown or nil), for
+    /// `ConflictRule`. A parent that was itself kept aside is treated as unknown: the edit built on it clashes too.
+    func streamEvents(ledgerId: Int64, stream: String, after parent: String?, on connection: PostgresConnection) async throws
+        -> [(id: String, type: String, payload: String)] {
+        var version: Int64 = 0
+        if let parent, let row = try await connection.query("""
+            SELECT stream_version FROM kakeibo_events WHERE ledger_id = \(ledgerId) AND event_id = \(parent) AND stream = \(stream)
+            """, logger: logger).collect().first {
+            version = try row.makeRandomAccess()[0].decode(Int64.self)
+        }
+        return try await connection.query("""
+            SELECT event_id, type, payload FROM kakeibo_events
+            WHERE ledger_id = \(ledgerId) AND stream = \(stream) AND stream_version > \(version) ORDER BY stream_version
+            """, logger: logger).collect().map { row in
+            let r = row.makeRandomAccess()
+            return (try r[0].decode(String.self), try r[1].decode(String.self), try r[2].decode(String.self))
+        }
+    }
+
+    /// The ledger's open conflicts, oldest first.
+    public func conflicts(ledger: String, bearer: String?) async throws -> ConflictList {
+        try await transaction { connection in
+            let caller = try await authenticate(bearer, ledger: ledger, needed: .read, on: connection)
+            let rows = try await connection.query("""
+                SELECT c.event_id, c.stream, c.device_id, d.member, c.fields, c.kept, c.payload
+                FROM kakeibo_conflicts c JOIN kakeibo_devices d USING (device_id)
+                WHERE c.ledger_id = \(caller.ledgerId) AND c.resolved_by IS NULL ORDER BY c.created_at, c.event_id
+                """, logger: logger).collect()
+            return ConflictList(conflicts: try rows.map { row in
+                let r = row.makeRandomAccess()
+                return SyncConflict(eventId: try r[0].decode(String.self), stream: try r[1].decode(String.self),
+                                    deviceId: try r[2].decode(String.self), member: try r[3].decode(String.self),
+                                    fields: try r[4].decode(String.self).split(separator: ",").map(String.init),
+                                    kept: try r[5].decode(String.self).split(separator: ",").map(String.init),
+                                    payload: try r[6].decode(String.self))
+            })
+        }
+    }
+
+    /// The ledger's last event must still be what its head says before anything is linked to it:
+    /// constant cost, like the CLI's `verifyHead`; `server verify` checks the whole chain.
+    func checkHead(ledgerId: Int64, head: LedgerHead, on connection: PostgresConnection) async throws {
+        guard head.position > 0 else { return }
+        let last = try await events(ledgerId: ledgerId, after: head.position - 1, limit: 1, on: connection).events.first
+        guard let last, last.hash == head.hash, let previous = Hex.bytes(last.previousHash),
+              (try? EventHasher.hex(last.computedHash(previous: previous))) == last.hash else {
+            throw ServerError(500, "tampered", "the ledger's last event (position \(head.position)) does not match its hash; run `kakeibo server verify`")
+        }
+    }
+
+    func validate(_ event: PendingEvent, deviceId: String) throws {
+        func invalid(_ reason: String) -> ServerError {
+            ServerError(422, "invalid-event", "event \(event.eventId): \(reason)", eventId: event.eventId)
+        }
+        guard !event.eventId.isEmpty, !event.stream.isEmpty, !event.type.isEmpty, event.schemaVersion >= 1 else {
+            throw invalid("eventId, stream, type and schemaVersion are required")
+        }
+        guard Hex.isHash(event.devicePrevHash), Hex.isHash(event.originHash) else { throw invalid("hashes must be 64 hex digits") }
+        guard event.commandHash.map(Hex.isHash) ?? true else { throw invalid("commandHash must be 64 hex digits") }
+        guard let parsed = try? JSONValue.parse(Array(event.payload.utf8)), parsed.canonicalString() == event.payload else {
+            throw invalid("payload is not canonical JSON")
+        }
+        guard event.computedOriginHash(deviceId: deviceId) == event.originHash else { throw invalid("originHash is not the hash of its content") }
+    }
+
+    func insert(ledgerId: Int64, envelope e: EventEnvelope, payload: String, previousHash: String, hash: String,
+                deviceId: String, deviceSeq: Int64?, originHash: String?, parentEventId: String?, on connection: PostgresConnection) async throws {
+        do {
+            try await connection.query("""
+                INSERT INTO kakeibo_events (ledger_id, position, event_id, stream, stream_version, type, schema_version, occurred_on,
+                    recorded_at, source, provenance, actor, command_id, idempotency_key, command_hash, payload, previous_hash, hash,
+                    device_id, device_seq, origin_hash, parent_event_id)
+                VALUES (\(ledgerId), \(e.position), \(e.eventID), \(e.stream), \(e.streamVersion), \(e.type), \(e.schemaVersion), \(e.occurredOn),
+                    \(e.recordedAt), \(e.source), \(e.provenance), \(e.actor), \(e.commandID), \(e.idempotencyKey), \(e.commandHash), \(payload),
+                    \(previousHash), \(hash), \(deviceId), \(deviceSeq), \(originHash), \(parentEventId))
+                """, logger: logger)
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+            throw ServerError(422, "invalid-event", "event \(e.eventID) repeats a key the ledger already holds (idempotency key or event id)", eventId: e.eventID)
+        }
+    }
+}

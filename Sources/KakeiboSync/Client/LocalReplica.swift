@@ -1,0 +1,140 @@
+import Foundation
+import GRDB
+import KakeiboDomain
+import KakeiboEventStore
+import KakeiboLedger
+
+/// The ledger file's side of a sync: reading its log as wire events, appending the server's.
+enum LocalReplica {
+    static func canonicalEvents(from start: Int64, through end: Int64? = nil, in db: Database) throws -> [CanonicalEvent] {
+        var events: [CanonicalEvent] = []
+        try EventLog.forEachStored(from: start, through: end, in: db) { envelope, payload, previous, hash in
+            events.append(CanonicalEvent(envelope: envelope, payload: payload,
+                                         previousHash: EventHasher.hex(previous), hash: EventHasher.hex(hash)))
+        }
+        return events
+    }
+
+    static func append(_ events: [CanonicalEvent], in db: Database) throws {
+        for event in events {
+            guard let previous = Hex.bytes(event.previousHash), let hash = Hex.bytes(event.hash) else {
+                throw SyncError.badServerEvent(position: event.position, reason: "hash is not hex")
+            }
+            try EventLog.appendVerbatim(try event.envelope(), payload: event.payload, previousHash: previous, hash: hash, in: db)
+        }
+    }
+
+    /// The id of the stream's event just before `version`: what a pending event was decided against.
+    static func parentEventID(stream: String, before version: Int64, in db: Database) throws -> String? {
+        guard version > 1 else { return nil }
+        return try String.fetchOne(db, sql: "SELECT event_id FROM events WHERE stream = ? AND stream_version = ?",
+                                   arguments: [stream, version - 1])
+    }
+
+    /// Writes `events` (the whole canonical log) into a new file beside `path`, with projections
+    /// and sync state, and swaps it in: the file is replaced whole or not at all.
+    static func rebuild(at path: String, replacing old: any DatabaseWriter, events: (Database) throws -> Void,
+                        state: SyncState) throws {
+        let scratch = path + ".sync-\(UUID().uuidString)"
+        func removeScratch() { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch + suffix) } }
+        do {
+            let writer = try LedgerDatabase.open(at: scratch, mode: .create, createFolders: false)
+            try writer.write { db in
+                try events(db)
+                try Ledger.rebuildProjections(in: db)
+                try state.save(in: db)
+            }
+            _ = try writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            try close(writer)
+        } catch {
+            removeScratch()
+            throw error
+        }
+        _ = try? old.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        try close(old)
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        guard rename(scratch, path) == 0 else {
+            removeScratch()
+            throw SyncError.mismatch("could not replace \(path): \(String(cString: strerror(errno)))")
+        }
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch + suffix) }
+    }
+
+    static func close(_ writer: any DatabaseWriter) throws {
+        if let pool = writer as? DatabasePool { try pool.close() } else if let queue = writer as? DatabaseQueue { try queue.close() }
+    }
+}
+
+// MARK: - Synchronous steps (GRDB's async overloads would win inside the async client)
+
+extension LocalReplica {
+    static func inspect(_ writer: any DatabaseWriter) throws -> (state: SyncState?, position: Int64) {
+        try writer.read { db in
+            if let problem = try ChainVerifier.verifyHead(in: db) {
+                throw SyncError.mismatch("this file's log does not verify at position \(problem.position) (\(problem.reason)); run `kakeibo verify`")
+            }
+            return (try SyncState.read(in: db), try EventLog.head(in: db).position)
+        }
+    }
+
+    static func hash(at position: Int64, _ writer: any DatabaseWriter) throws -> [UInt8] {
+        try writer.read { db in try EventLog.hash(at: position, in: db) } ?? EventHasher.genesis
+    }
+
+    static func events(from start: Int64, through end: Int64? = nil, _ writer: any DatabaseWriter) throws -> [CanonicalEvent] {
+        try writer.read { db in try canonicalEvents(from: start, through: end, in: db) }
+    }
+
+    /// The pushed form of `pending`, linked into the device chain after `chain`.
+    static func outbox(_ pending: [CanonicalEvent], deviceId: String, after chain: (seq: Int64, hash: String),
+                       _ writer: any DatabaseWriter) throws -> [PendingEvent] {
+        try writer.read { db in
+            var link = chain
+            var outbox: [PendingEvent] = []
+            for event in pending {
+                let parent = try parentEventID(stream: event.stream, before: event.streamVersion, in: db)
+                let pushed = PendingEvent(envelope: try event.envelope(), payload: event.payload, parentEventId: parent,
+                                          deviceId: deviceId, deviceSeq: link.seq + 1, devicePrevHash: link.hash)
+                link = (pushed.deviceSeq, pushed.originHash)
+                outbox.append(pushed)
+            }
+            return outbox
+        }
+    }
+
+    /// Appends the server's newer events to the file as they are, refolds, and records the state.
+    static func extend(_ writer: any DatabaseWriter, with events: [CanonicalEvent], state: SyncState) throws {
+        try writer.write { db in
+            try append(events, in: db)
+            if !events.isEmpty { try Ledger.rebuildProjections(in: db) }
+            try state.save(in: db)
+        }
+    }
+
+    /// A new ledger file at `path` holding `events`, made beside it and linked into place.
+    static func create(at path: String, events: [CanonicalEvent], state: SyncState) throws {
+        let scratch = path + ".clone-\(UUID().uuidString)"
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch + suffix) } }
+        let writer = try LedgerDatabase.open(at: scratch, mode: .create, createFolders: false)
+        try writer.write { db in
+            try append(events, in: db)
+            try Ledger.rebuildProjections(in: db)
+            try state.save(in: db)
+        }
+        _ = try writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        try close(writer)
+        guard link(scratch, path) == 0 else {
+            throw SyncError.mismatch("could not create \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Rebuilds the file as its synced prefix followed by `canonical`, in the server's order.
+    static func rebase(at path: String, _ writer: any DatabaseWriter, keeping synced: Int64, then canonical: [CanonicalEvent],
+                       state: SyncState) throws {
+        let kept = try events(from: 1, through: synced, writer)
+        try rebuild(at: path, replacing: writer, events: { db in
+            try append(kept, in: db)
+            try append(canonical, in: db)
+        }, state: state)
+    }
+}

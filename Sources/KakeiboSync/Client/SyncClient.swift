@@ -1,0 +1,219 @@
+import Foundation
+import GRDB
+import KakeiboDomain
+import KakeiboEventStore
+import KakeiboLedger
+
+/// Syncs one ledger file with one server ledger: pull, push what is pending, pull again, and
+/// leave the file holding exactly the server's log (`verify --digest` equal everywhere).
+///
+/// The server is the only sequencer. Events recorded here since the last sync are pushed with
+/// this device's chain; if other devices' events were sequenced first, the file is rebuilt in the
+/// server's order beside the old one and swapped in whole. Any refusal leaves the file untouched.
+public struct SyncClient: Sendable {
+    public let remote: SyncRemote
+    public let token: String
+    public let transport: any SyncTransport
+    /// Events per pull page and per push (the server allows 1,000 and 4 MiB a push).
+    public var batchSize = 500
+
+    public init(remote: SyncRemote, token: String, transport: (any SyncTransport)? = nil) {
+        self.remote = remote
+        self.token = token
+        self.transport = transport ?? URLSessionTransport(base: remote.server)
+    }
+
+    var ledgerPath: String { "v1/ledgers/\(remote.ledger)" }
+
+    // MARK: - Sync
+
+    public func sync(ledgerAt path: String) async throws -> SyncReport {
+        let info: ServerInfo = try await call("GET", "v1/info")
+        guard info.protocol == SyncProtocol.version else {
+            throw SyncError.refused(status: 426, WireError(error: "protocol", detail: "the server speaks protocol \(info.protocol), this kakeibo \(SyncProtocol.version)"))
+        }
+        guard let device = DeviceToken(token) else {
+            throw SyncError.badRemote("--token must be the kkb_… token `kakeibo server token` printed")
+        }
+        guard FileManager.default.fileExists(atPath: path) else { return try await clone(into: path, device: device) }
+
+        _ = try LedgerDatabase.open(at: path, mode: .open) // refuses what is not a ledger, migrates an old one
+        let writer = try LedgerDatabase.openWritable(at: path)
+        var isOpen = true
+        defer { if isOpen { try? writer.close() } }
+        let (state, localPosition) = try LocalReplica.inspect(writer)
+        // No check of the remote's URL: a server may move (another port, a name for the same host).
+        // What must hold is that the server's log extends this file's synced prefix, which the
+        // first pulled event's previous hash proves (`pullAll`).
+        var report = SyncReport()
+        var synced = state?.syncedPosition ?? 0
+        if state == nil {
+            let head: LedgerHead = try await call("GET", ledgerPath + "/head")
+            let common = min(localPosition, head.position)
+            if common > 0 {
+                let theirs = try await page(after: common - 1, limit: 1).events.first?.hash ?? ""
+                let mine = EventHasher.hex(try LocalReplica.hash(at: common, writer))
+                guard mine == theirs else {
+                    throw SyncError.mismatch("this ledger file is not the server's ledger \(remote.ledger) (position \(common): local \(mine.prefix(12))…, server \(theirs.prefix(12))…)")
+                }
+            }
+            if localPosition > head.position {
+                // Adopt: upload this log unchanged, so its digest stays what it was.
+                report.adopted = try await adopt(writer, after: head.position, device: device)
+                synced = localPosition
+            } else {
+                synced = localPosition
+            }
+        }
+        let syncedHash = try LocalReplica.hash(at: synced, writer)
+        let pending = try LocalReplica.events(from: synced + 1, writer)
+        var chain = (state?.deviceId == device.id) ? (seq: state!.deviceSeq, hash: state!.deviceHash) : (seq: Int64(0), hash: Hex.zeroHash)
+
+        var conflicted: Set<String> = []
+        if !pending.isEmpty {
+            let outbox = try LocalReplica.outbox(pending, deviceId: device.id, after: chain, writer)
+            chain = (outbox.last!.deviceSeq, outbox.last!.originHash)
+            for start in stride(from: 0, to: outbox.count, by: batchSize) {
+                let batch = Array(outbox[start..<min(start + batchSize, outbox.count)])
+                let reply: PushResponse = try await call("POST", ledgerPath + "/events", body: PushRequest(deviceId: device.id, events: batch))
+                report.pushed += reply.results.filter { $0.outcome != "duplicate" }.count
+                report.duplicates += reply.results.filter { $0.outcome == "duplicate" }.count
+                report.conflicted += reply.results.filter { $0.outcome == "conflicted" }.count
+                report.pushed -= reply.results.filter { $0.outcome == "conflicted" }.count
+                conflicted.formUnion(reply.results.filter { $0.outcome == "conflicted" }.map(\.eventId))
+            }
+        }
+
+        let (canonical, head) = try await pullAll(after: synced, previousHash: EventHasher.hex(syncedHash))
+        report.head = head
+        let canonicalIDs = Set(canonical.map(\.eventId))
+        if let missing = pending.first(where: { !canonicalIDs.contains($0.eventId) && !conflicted.contains($0.eventId) }) {
+            throw SyncError.malformedReply("the server acknowledged event \(missing.eventId) but its log does not hold it")
+        }
+        let final = canonical.last.map { ($0.position, $0.hash) } ?? (synced, EventHasher.hex(syncedHash))
+        let open: ConflictList = try await call("GET", ledgerPath + "/conflicts")
+        report.openConflicts = open.conflicts
+        let newState = SyncState(remote: remote.description, syncedPosition: final.0, deviceId: device.id,
+                                 deviceSeq: chain.seq, deviceHash: chain.hash, conflicts: open.conflicts)
+        // The usual case: nobody else pushed in between, so the server sequenced the pending
+        // events at the positions they have here, and their hashes are the same bytes.
+        let tailMatches = pending.count <= canonical.count
+            && zip(pending, canonical).allSatisfy { $0.hash == $1.hash }
+        if tailMatches {
+            let fresh = Array(canonical.dropFirst(pending.count))
+            try LocalReplica.extend(writer, with: fresh, state: newState)
+            report.pulled = fresh.count
+        } else {
+            isOpen = false
+            try LocalReplica.rebase(at: path, writer, keeping: synced, then: canonical, state: newState)
+            report.pulled = canonical.count - pending.count
+            report.rebased = true
+        }
+        return report
+    }
+
+    /// The conflicts the file's last sync reported, without asking the server.
+    public static func localConflicts(ledgerAt path: String) throws -> [SyncConflict] {
+        let reader = try LedgerDatabase.open(at: path, mode: .open)
+        return try reader.read { db in try SyncState.conflicts(in: db) }
+    }
+
+    /// Where a file stands without asking the server: the last position it synced and how many
+    /// events were recorded here since (nil synced position: it never synced).
+    public static func status(ledgerAt path: String) throws -> (synced: Int64?, pending: Int64, conflicts: Int) {
+        let reader = try LedgerDatabase.open(at: path, mode: .open)
+        return try reader.read { db in
+            let state = try SyncState.read(in: db)
+            let head = try EventLog.head(in: db).position
+            return (state?.syncedPosition, head - (state?.syncedPosition ?? 0), try SyncState.conflicts(in: db).count)
+        }
+    }
+
+    // MARK: - Clone and adopt
+
+    func clone(into path: String, device: DeviceToken) async throws -> SyncReport {
+        let (events, head) = try await pullAll(after: 0, previousHash: Hex.zeroHash)
+        guard !events.isEmpty else {
+            throw SyncError.mismatch("the server's ledger \(remote.ledger) is empty: sync an existing ledger file to it first")
+        }
+        let open: ConflictList = try await call("GET", ledgerPath + "/conflicts")
+        try LocalReplica.create(at: path, events: events, state: SyncState(
+            remote: remote.description, syncedPosition: events.last!.position, deviceId: device.id, deviceSeq: 0, deviceHash: Hex.zeroHash,
+            conflicts: open.conflicts))
+        var report = SyncReport()
+        report.cloned = true
+        report.openConflicts = open.conflicts
+        report.pulled = events.count
+        report.head = head
+        return report
+    }
+
+    func adopt(_ writer: any DatabaseWriter, after start: Int64, device: DeviceToken) async throws -> Int {
+        let events = try LocalReplica.events(from: start + 1, writer)
+        for first in stride(from: 0, to: events.count, by: batchSize) {
+            let batch = Array(events[first..<min(first + batchSize, events.count)])
+            let _: PushResponse = try await call("POST", ledgerPath + "/adopt", body: AdoptRequest(deviceId: device.id, events: batch))
+        }
+        return events.count
+    }
+
+    // MARK: - Pull
+
+    /// Every event after `start`, checked link by link from `previousHash`.
+    func pullAll(after start: Int64, previousHash: String) async throws -> ([CanonicalEvent], LedgerHead) {
+        var events: [CanonicalEvent] = []
+        var after = start, previous = previousHash
+        var head = LedgerHead(position: 0, hash: Hex.zeroHash)
+        while true {
+            let page = try await page(after: after, limit: batchSize)
+            head = page.head
+            for event in page.events {
+                if after == start && event.previousHash != previous {
+                    throw SyncError.diverged(position: start, local: previous, server: event.previousHash)
+                }
+                if let problem = event.chainProblem(expectedPosition: after + 1, previousHex: previous) {
+                    throw SyncError.badServerEvent(position: event.position, reason: problem)
+                }
+                events.append(event)
+                after = event.position
+                previous = event.hash
+            }
+            if !page.more || page.events.isEmpty { break }
+        }
+        if head.position < start {
+            throw SyncError.diverged(position: start, local: previousHash, server: "none: the server has \(head.position) events")
+        }
+        if events.isEmpty && head.position == start && head.hash != previousHash {
+            throw SyncError.diverged(position: start, local: previousHash, server: head.hash)
+        }
+        return (events, head)
+    }
+
+    func page(after: Int64, limit: Int) async throws -> EventPage {
+        try await call("GET", ledgerPath + "/events", query: ["after": String(after), "limit": String(limit)])
+    }
+
+    // MARK: - HTTP
+
+    func call<Reply: Decodable>(_ method: String, _ path: String, query: [String: String] = [:]) async throws -> Reply {
+        try await call(method, path, query: query, bodyData: nil)
+    }
+
+    func call<Reply: Decodable, Body: Encodable>(_ method: String, _ path: String, body: Body) async throws -> Reply {
+        try await call(method, path, query: [:], bodyData: try JSONEncoder().encode(body))
+    }
+
+    private func call<Reply: Decodable>(_ method: String, _ path: String, query: [String: String], bodyData: Data?) async throws -> Reply {
+        let (status, data) = try await transport.send(method: method, path: path, query: query, body: bodyData, token: token)
+        guard status == 200 else {
+            let error = (try? JSONDecoder().decode(WireError.self, from: data))
+                ?? WireError(error: "http-\(status)", detail: String(decoding: data.prefix(200), as: UTF8.self))
+            throw SyncError.refused(status: status, error)
+        }
+        do {
+            return try JSONDecoder().decode(Reply.self, from: data)
+        } catch {
+            throw SyncError.malformedReply("\(method) \(path): \(error)")
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// What one `sync` did, for the CLI to print and tests to check.
+public struct SyncReport: Hashable, Sendable {
+    public var cloned = false
+    /// Local events uploaded unchanged into an empty server ledger.
+    public var adopted = 0
+    /// Canonical events this file did not have before.
+    public var pulled = 0
+    /// Pending events the server sequenced now, and those it already had (a retry).
+    public var pushed = 0
+    public var duplicates = 0
+    /// Pending edits the server kept aside: they clashed with edits or a void sequenced first.
+    public var conflicted = 0
+    /// Every open conflict of the ledger after this sync.
+    public var openConflicts: [SyncConflict] = []
+    /// Whether the file was rewritten because other devices' events were sequenced before its own.
+    public var rebased = false
+    public var head = LedgerHead(position: 0, hash: Hex.zeroHash)
+
+    public init() {}
+}

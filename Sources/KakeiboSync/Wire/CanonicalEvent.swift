@@ -1,0 +1,63 @@
+import KakeiboDomain
+import KakeiboEventStore
+
+/// An event as the server sequenced it: the same fields, bytes and hash on the server and on
+/// every device. The payload travels as the text of its canonical bytes, so no JSON layer on the
+/// way (ours, Foundation's, a proxy's) can reorder its keys: the hash covers exactly these bytes.
+public struct CanonicalEvent: Codable, Hashable, Sendable {
+    public var position: Int64
+    public var eventId: String
+    public var stream: String
+    public var streamVersion: Int64
+    public var type: String
+    public var schemaVersion: Int64
+    public var occurredOn: String?
+    public var recordedAt: Int64
+    public var source: String
+    public var provenance: String?
+    public var actor: String
+    public var commandId: String
+    public var idempotencyKey: String?
+    public var commandHash: String?
+    /// The canonical payload, as stored in the log's `payload` column.
+    public var payload: String
+    public var previousHash: String
+    public var hash: String
+
+    public init(envelope: EventEnvelope, payload: String, previousHash: String, hash: String) {
+        position = envelope.position; eventId = envelope.eventID; stream = envelope.stream
+        streamVersion = envelope.streamVersion; type = envelope.type; schemaVersion = envelope.schemaVersion
+        occurredOn = envelope.occurredOn; recordedAt = envelope.recordedAt; source = envelope.source
+        provenance = envelope.provenance; actor = envelope.actor; commandId = envelope.commandID
+        idempotencyKey = envelope.idempotencyKey; commandHash = envelope.commandHash
+        self.payload = payload; self.previousHash = previousHash; self.hash = hash
+    }
+
+    /// The envelope the hash chain covers. The payload is parsed only to fill the envelope;
+    /// hashing uses `payload`'s own bytes.
+    public func envelope() throws -> EventEnvelope {
+        EventEnvelope(position: position, eventID: eventId, stream: stream, streamVersion: streamVersion, type: type,
+                      schemaVersion: schemaVersion, occurredOn: occurredOn, recordedAt: recordedAt, source: source,
+                      provenance: provenance, actor: actor, commandID: commandId, idempotencyKey: idempotencyKey,
+                      commandHash: commandHash, payload: try JSONValue.parse(Array(payload.utf8)))
+    }
+
+    /// The hash of this event's content after `previous`, by the log's own formula.
+    public func computedHash(previous: [UInt8]) throws -> [UInt8] {
+        EventHasher.hash(previous: previous, envelope: try envelope(), payload: Array(payload.utf8))
+    }
+
+    /// Why this event does not follow `previousHex` at `position`, or nil when it does and its
+    /// hash is the hash of its content.
+    public func chainProblem(expectedPosition: Int64, previousHex: String) -> String? {
+        guard position == expectedPosition else { return "expected position \(expectedPosition), got \(position)" }
+        guard previousHash == previousHex else { return "previous hash \(previousHash) does not match \(previousHex)" }
+        guard let previous = Hex.bytes(previousHash), previous.count == 32 else { return "previous hash is not 64 hex digits" }
+        guard let computed = try? computedHash(previous: previous) else { return "payload is not canonical JSON" }
+        guard EventHasher.hex(computed) == hash else { return "hash \(hash) is not the hash of the event's content" }
+        guard payload == (try? JSONValue.parse(Array(payload.utf8)))?.canonicalString() else {
+            return "payload bytes are not canonical"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import KakeiboServer
+
+/// `kakeibo server …`: a household's shared ledger on PostgreSQL.
+struct ServerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "server",
+        abstract: "Serve ledgers from PostgreSQL so several devices share one set of books.",
+        subcommands: [ServerInit.self, ServerToken.self, ServerRevoke.self, ServerRun.self, ServerVerify.self])
+}
+
+struct PostgresOption: ParsableArguments {
+    @Option(help: ArgumentHelp("The database: postgresql://USER@127.0.0.1:5432/DB, or postgresql://USER@/DB?host=/socket/dir.",
+                               valueName: "url"))
+    var postgres: String
+}
+
+/// Runs a server action, turning its refusals into one line.
+func serverAction<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+    do {
+        return try runBlocking(body)
+    } catch let error as ServerError {
+        throw CommandFailure(error.body.detail)
+    } catch {
+        throw CommandFailure("postgresql: \(String(reflecting: error))")
+    }
+}
+
+struct ServerInit: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "init", abstract: "Create the schema (if needed) and an empty ledger.")
+    @OptionGroup var database: PostgresOption
+    @Option(help: "The ledger's name (lower-case letters, digits, - and _).") var ledger: String
+
+    func run() throws {
+        let (url, name) = (database.postgres, ledger)
+        try serverAction { try await KakeiboServer.withStore(postgres: url) { try await $0.initialise(ledger: name) } }
+        print("created ledger \(name)")
+    }
+}
+
+struct ServerToken: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token", abstract: "Issue a device token; it is printed once and only its SHA-256 is stored.")
+    @OptionGroup var database: PostgresOption
+    @Option var ledger: String
+    @Option(help: "Who uses the device (alice, bob).") var member: String
+    @Option(help: "Which device (phone, laptop).") var device: String
+    @Option(help: "read (pull), write (push too) or admin.") var scope: String = "write"
+
+    func run() throws {
+        guard let scope = Scope(rawValue: scope) else { throw CommandFailure("--scope must be read, write or admin, not \(self.scope)") }
+        let (url, name, member, device) = (database.postgres, ledger, member, device)
+        let token = try serverAction {
+            try await KakeiboServer.withStore(postgres: url) { try await $0.issueToken(ledger: name, member: member, device: device, scope: scope) }
+        }
+        print(token.description)
+    }
+}
+
+struct ServerRevoke: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Revoke a device's token (the 12 characters after kkb_).")
+    @OptionGroup var database: PostgresOption
+    @Option var device: String
+
+    func run() throws {
+        let (url, device) = (database.postgres, device)
+        let revoked = try serverAction { try await KakeiboServer.withStore(postgres: url) { try await $0.revoke(device: device) } }
+        guard revoked else { throw CommandFailure("no active device \(device)") }
+        print("revoked \(device)")
+    }
+}
+
+struct ServerVerify: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "verify", abstract: "Recompute a server ledger's hash chain from PostgreSQL.")
+    @OptionGroup var database: PostgresOption
+    @Option var ledger: String
+
+    func run() throws {
+        let (url, name) = (database.postgres, ledger)
+        let (count, problem) = try serverAction { () -> (Int64, String?) in
+            let result = try await KakeiboServer.withStore(postgres: url) { try await $0.verify(ledger: name) }
+            return (result.count, result.problem.map { "position \($0.position): \($0.reason)" })
+        }
+        if let problem { throw CommandFailure("ledger \(name) fails verification at \(problem)") }
+        print("ok: \(count) events, hash chain intact")
+    }
+}
+
+struct ServerRun: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run", abstract: "Serve the v1 API until SIGTERM or SIGINT.",
+        discussion: "Bind to loopback or a VPN address and put TLS in a reverse proxy in front. Prints `listening on HOST:PORT` once ready.")
+    @OptionGroup var database: PostgresOption
+    @Option(help: ArgumentHelp("Where to listen; port 0 picks a free one.", valueName: "host:port")) var listen = "127.0.0.1:8080"
+
+    func run() throws {
+        let (url, listen) = (database.postgres, listen)
+        let host = try serverAction { try KakeiboServer.address(listen).host }
+        try serverAction {
+            try await KakeiboServer.run(postgres: url, listen: listen, serverName: KakeiboVersion.text) { port in
+                // Written straight to the descriptor: scripts wait for this line, and print() would sit in a buffer.
+                FileHandle.standardOutput.write(Data("listening on \(host):\(port)\n".utf8))
+            }
+        }
+    }
+}

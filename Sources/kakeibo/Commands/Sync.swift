@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import KakeiboSync
+
+/// `kakeibo sync`: make this ledger file and the server's ledger hold the same events.
+struct Sync: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Push this device's new events to a household server and pull everyone else's.",
+        discussion: """
+            With no ledger file, downloads the server's (clone). A file never synced, into an empty server \
+            ledger, is uploaded unchanged (adopt). Afterwards `verify --digest` prints the same on every \
+            device. A refused sync exits 1 and leaves the file exactly as it was.
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("The server's ledger.", valueName: "http://HOST:PORT/ledgers/NAME")) var remote: String?
+    @Flag(help: "Say what this file has not synced yet, without contacting the server.") var status = false
+    @Option(help: ArgumentHelp("This device's token (default: $KAKEIBO_TOKEN).", valueName: "kkb_…")) var token: String?
+
+    func run() throws {
+        if status {
+            let (synced, pending, conflicts) = try SyncClient.status(ledgerAt: global.path)
+            guard let synced else { print("never synced: all \(pending) events are local only"); return }
+            print("synced through position \(synced); \(pending) event\(pending == 1 ? "" : "s") recorded here not yet synced"
+                  + (conflicts > 0 ? "; \(conflicts) conflict\(conflicts == 1 ? "" : "s") (see `kakeibo conflicts`)" : ""))
+            return
+        }
+        guard let remote else { throw CommandFailure("give --remote http://HOST:PORT/ledgers/NAME (or --status)") }
+        guard let token = token ?? ProcessInfo.processInfo.environment["KAKEIBO_TOKEN"], !token.isEmpty else {
+            throw CommandFailure("give --token kkb_… (or set KAKEIBO_TOKEN)")
+        }
+        let (path, remoteText) = (global.path, remote)
+        let report: SyncReport
+        do {
+            let remote = try SyncRemote(remoteText)
+            report = try runBlocking { try await SyncClient(remote: remote, token: token).sync(ledgerAt: path) }
+        } catch let error as SyncError {
+            throw CommandFailure(error.description)
+        }
+        var parts: [String] = []
+        if report.cloned { parts.append("cloned \(report.pulled) events") }
+        if report.adopted > 0 { parts.append("adopted \(report.adopted) events") }
+        if report.pushed > 0 || report.duplicates > 0 { parts.append("pushed \(report.pushed)" + (report.duplicates > 0 ? " (\(report.duplicates) already there)" : "")) }
+        if !report.cloned && report.pulled > 0 { parts.append("pulled \(report.pulled)") }
+        if report.rebased { parts.append("rebased onto the server's order") }
+        print((parts.isEmpty ? "up to date" : parts.joined(separator: ", ")) + "; head \(report.head.position):\(report.head.hash)")
+    }
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Figures for the household server (issue 19): push and pull throughput, sync time on a large
+# ledger, server memory. Run inside with-postgres.sh, with a built kakeibo:
+#   bash Tests/Postgres/with-postgres.sh bash Tests/Postgres/sync-figures.sh .build/release/kakeibo 100000 10000
+# EVENTS: the ledger's size before the timed syncs; PUSH: events recorded offline, then pushed and pulled.
+# Everything listens on 127.0.0.1 only, and every loop is bounded.
+set -euo pipefail
+kakeibo="$(realpath "$1")"; events="${2:-10000}"; push="${3:-10000}"
+pg="${KAKEIBO_TEST_POSTGRES:?run inside Tests/Postgres/with-postgres.sh}"
+dir="$(mktemp -d "${TMPDIR:-/tmp}/kakeibo-figures.XXXXXX")"
+server=""
+trap '[ -n "$server" ] && kill "$server" 2>/dev/null; wait 2>/dev/null; rm -rf "$dir"' EXIT
+
+journal() { # N FIRST: N one-line expenses
+    python3 - "$1" "$2" <<'PY'
+import random, sys
+n, first = int(sys.argv[1]), int(sys.argv[2])
+random.seed(first)
+for i in range(first, first + n):
+    print(f"2026-{1 + i % 12:02d}-{1 + i % 28:02d} shop {i}\n    expenses:food  ${random.randint(1, 9999) / 100:.2f}\n    assets:checking\n")
+PY
+}
+timed() { # LABEL COMMAND…: wall seconds and peak RSS of one command
+    local label="$1"; shift
+    /usr/bin/time -f "%e %M" -o "$dir/time" "$@" >"$dir/out" 2>&1 || { cat "$dir/out"; exit 1; }
+    read -r seconds kilobytes <"$dir/time"
+    printf '%-52s %8.2f s  %7d KiB client peak  (%s)\n' "$label" "$seconds" "$kilobytes" "$(tail -1 "$dir/out" | cut -c1-60)"
+}
+
+ledger="figures$$"
+"$kakeibo" server init --postgres "$pg" --ledger "$ledger" >/dev/null
+token_a="$("$kakeibo" server token --postgres "$pg" --ledger "$ledger" --member alice --device laptop)"
+token_b="$("$kakeibo" server token --postgres "$pg" --ledger "$ledger" --member bob --device phone)"
+"$kakeibo" server run --postgres "$pg" --listen 127.0.0.1:0 >"$dir/server.out" 2>&1 &
+server=$!
+for _ in $(seq 100); do grep -q "listening on" "$dir/server.out" && break; sleep 0.1; done
+port="$(sed -n 's/listening on 127.0.0.1:\([0-9]*\)/\1/p' "$dir/server.out")"
+remote="http://127.0.0.1:$port/ledgers/$ledger"
+
+export KAKEIBO_DB="$dir/a.sqlite"
+"$kakeibo" init --currency USD >/dev/null
+journal "$events" 0 >"$dir/base.journal"
+"$kakeibo" import journal "$dir/base.journal" >/dev/null
+base="$("$kakeibo" verify --digest)"
+echo "ledger: $base (events:hash), kakeibo $("$kakeibo" --version)"
+timed "adopt: upload $events events (A)" "$kakeibo" sync --remote "$remote" --token "$token_a"
+timed "clone: download $events events (B)" env KAKEIBO_DB="$dir/b.sqlite" "$kakeibo" sync --remote "$remote" --token "$token_b"
+journal "$push" "$events" >"$dir/push.journal"
+"$kakeibo" import journal "$dir/push.journal" >/dev/null
+timed "push: $push events recorded offline on A" "$kakeibo" sync --remote "$remote" --token "$token_a"
+timed "pull: the same $push events into B" env KAKEIBO_DB="$dir/b.sqlite" "$kakeibo" sync --remote "$remote" --token "$token_b"
+KAKEIBO_DB="$dir/b.sqlite" "$kakeibo" expense 1.00 --from assets:checking --category food >/dev/null 2>&1 \
+    || KAKEIBO_DB="$dir/b.sqlite" "$kakeibo" expense 1.00 --from assets:checking --category expenses:food >/dev/null
+timed "sync one new event (B, nobody else pushed)" env KAKEIBO_DB="$dir/b.sqlite" "$kakeibo" sync --remote "$remote" --token "$token_b"
+"$kakeibo" expense 2.00 --from assets:checking --category food >/dev/null 2>&1 \
+    || "$kakeibo" expense 2.00 --from assets:checking --category expenses:food >/dev/null
+timed "sync one new event (A, rebased after B's)" "$kakeibo" sync --remote "$remote" --token "$token_a"
+[ "$("$kakeibo" verify --digest)" = "$(KAKEIBO_DB="$dir/b.sqlite" "$kakeibo" sync --remote "$remote" --token "$token_b" >/dev/null && KAKEIBO_DB="$dir/b.sqlite" "$kakeibo" verify --digest)" ] \
+    && echo "A and B: equal digests $("$kakeibo" verify --digest)" || { echo "A and B differ"; exit 1; }
+echo "server peak RSS: $(awk '/VmHWM/ {print $2, $3}' "/proc/$server/status")"
+kill -TERM "$server"; wait "$server"; echo "server exit on SIGTERM: $?"; server=""
