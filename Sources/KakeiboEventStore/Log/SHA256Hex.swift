@@ -6,3 +6,27 @@ import Crypto
 public func sha256Hex(_ bytes: [UInt8], prefix: Int = 32) -> String {
     EventHasher.hex(SHA256.hash(data: bytes).prefix(prefix))
 }
+
+/// The bytes a hex string spells, two digits a byte; nil for an odd length or a non-hex digit. The wire and
+/// PostgreSQL take `lowercaseOnly` (one spelling per hash); stored command hashes and kept digests take either case.
+public func bytes(fromHex hex: String, lowercaseOnly: Bool = false) -> [UInt8]? {
+    let utf8 = Array(hex.utf8)
+    guard utf8.count % 2 == 0 else { return nil }
+    func nibble(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F") where !lowercaseOnly: c - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+    var out: [UInt8] = []
+    out.reserveCapacity(utf8.count / 2)
+    var index = 0
+    while index < utf8.count {
+        guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else { return nil }
+        out.append(high << 4 | low)
+        index += 2
+    }
+    return out
+}
