@@ -25,7 +25,7 @@ public enum JournalExporter {
         let prices = try ledger.prices().filter { asOf == nil || $0.date <= asOf! }
         if !prices.isEmpty { out += "\n" }
         for price in prices.sorted(by: { ($0.date, $0.commodity.code, $0.quote.code) < ($1.date, $1.commodity.code, $1.quote.code) }) {
-            out += "P \(price.date) \(price.commodity.code) \(price.value) \(price.quote.code)\n"
+            out += "P \(price.date) \(price.commodity.code) \(price.value)\(symbolSuffix(price.quote))\n"
         }
         for transaction in try ledger.transactions(scope) {
             out += "\n\(transaction.date)"
@@ -33,14 +33,17 @@ public enum JournalExporter {
             if let memo = transaction.memo { out += "  ; " + memo }
             out += "\n"
             for line in transaction.lines where !line.isGeneratedConversion {
-                out += "    \(line.account.rawValue)  \(line.amount.decimalString) \(line.amount.currency.code)"
-                if let cost = line.cost { out += " \(cost.per == .unit ? "@" : "@@") \(cost.value) \(cost.commodity.code)" }
+                out += "    \(line.account.rawValue)  \(line.amount.decimalString)\(symbolSuffix(line.amount.currency))"
+                if let cost = line.cost { out += " \(cost.per == .unit ? "@" : "@@") \(cost.value)\(symbolSuffix(cost.commodity))" }
                 if let memo = line.memo { out += "  ; " + memo }
                 out += "\n"
             }
         }
         return out
     }
+
+    /// ` USD` after a number; nothing for the empty-symbol commodity, which hledger writes bare (`20`).
+    static func symbolSuffix(_ commodity: Commodity) -> String { commodity.isBare ? "" : " " + commodity.code }
 
     static func typeCode(_ type: AccountType) -> String {
         switch type {

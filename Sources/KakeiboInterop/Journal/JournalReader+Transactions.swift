@@ -18,6 +18,8 @@ extension JournalReader {
         var account: AccountName
         var amount: Money?
         var assertion: Money?
+        /// `=*` or `==*`: the assertion counts the subaccounts too.
+        var inclusive = false
         /// `@ $1.09` or `@@ $33.15`, as written.
         var cost: PostingCost? = nil
         /// Where the asserted amount starts, so a failed assertion points at it.
@@ -34,7 +36,7 @@ extension JournalReader {
         var rest = line[...]
         let dateText = rest.prefix { $0 != " " && $0 != "\t" && $0 != "=" && $0 != ";" }
         rest = rest.dropFirst(dateText.count)
-        let date = try AmountSyntax.date(dateText, at: location)
+        let date = try AmountSyntax.date(dateText, at: location, defaultYear: defaultYear)
         if rest.first == "=" {
             throw .unsupported(location.at(column: dateText.count + 1), found: "a secondary date (\"=\")",
                                hint: "remove the secondary date; Kakeibo keeps one date per transaction")
@@ -131,13 +133,18 @@ extension JournalReader {
         }
         var amountText = rest
         var assertionText: Substring?
+        var inclusive = false
         if let equals = rest.unicodeScalars.firstIndex(of: "=") {
             amountText = rest[..<equals].trimmingSpaces()
             var assertion = rest[rest.unicodeScalars.index(after: equals)...]
             if assertion.first == "=" { assertion = assertion.dropFirst() } // `==`: the same for one-currency accounts
             if assertion.first == "*" {
-                throw .unsupported(location.at(column: column(rest[equals...])), found: "an inclusive balance assertion (\"=*\")",
-                                   hint: "assert the account's own balance with \"=\"")
+                inclusive = true
+                assertion = assertion.dropFirst()
+                if amountText.isEmpty {
+                    throw .unsupported(location.at(column: column(rest[equals...])), found: "an inclusive balance assignment (\"=*\" with no amount)",
+                                       hint: "write the posting's amount; \"=*\" then checks the account and its subaccounts")
+                }
             }
             assertionText = assertion.trimmingSpaces()
         }
@@ -179,7 +186,7 @@ extension JournalReader {
             return try amounts.amount(text, at: location.at(column: column(text)))
         }
         pending!.postings.append(PendingPosting(location: location.at(column: column(content)), account: account, amount: amount,
-                                                assertion: assertion, cost: cost,
+                                                assertion: assertion, inclusive: inclusive, cost: cost,
                                                 assertionColumn: assertionText.map(column) ?? column(content),
                                                 comments: comments))
     }
@@ -257,6 +264,7 @@ extension JournalReader {
             }
             postings.append(JournalPosting(location: posting.location, account: posting.account, amount: amount,
                                            amountWasElided: posting.amount == nil, assertion: posting.assertion,
+                                           assertionIsInclusive: posting.inclusive,
                                            comment: try limited(comment, at: posting.location), tags: tags, cost: posting.cost))
         }
         let comment = txn.comments.isEmpty ? nil : txn.comments.joined(separator: " ")

@@ -36,6 +36,8 @@ public struct JournalPosting: Hashable, Sendable {
     public var amountWasElided: Bool
     /// `= $100` after the amount: the account's own balance after this posting.
     public var assertion: Money?
+    /// `=*` / `==*`: the assertion is of the account plus its subaccounts, as in hledger.
+    public var assertionIsInclusive = false
     public var comment: String?
     public var tags: [String: String]
     /// `@ $1.09` or `@@ $33.15` as written; nil for a plain posting.
