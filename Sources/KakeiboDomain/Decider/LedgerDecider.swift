@@ -300,7 +300,9 @@ public struct LedgerDecider<State: LedgerStateReader> {
     /// Resolves accounts, parses amounts, fills the one elided amount and checks the balance.
     /// A priced posting (`@`, `@@`) brings two generated conversion postings, and the events
     /// opening their accounts when this is the first conversion between its two commodities.
+    /// No postings at all is a dated note (hledger keeps such transactions): it moves no money.
     private func resolvePostings(_ inputs: [LedgerCommand.PostingInput]) throws -> ([Posting], [LedgerEvent]) {
+        if inputs.isEmpty { return ([], []) }
         guard inputs.count >= 2 else { throw LedgerError.tooFewPostings }
         let accounts = try inputs.map { try openAccount(named: $0.account) }
         let elided = inputs.indices.filter { inputs[$0].amount == nil }

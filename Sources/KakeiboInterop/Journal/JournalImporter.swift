@@ -212,17 +212,16 @@ public enum JournalImporter {
     }
 
     /// A general transaction with every amount written out. Zero-amount postings (kept in
-    /// journals to carry a balance assertion) move nothing and are left out.
+    /// journals to carry a balance assertion) move nothing and are left out; a transaction left
+    /// with none is recorded as a dated note.
     static func command(for transaction: JournalTransaction) throws(ImportError) -> LedgerCommand.TransactionInput {
         let postings = transaction.postings.filter { !$0.amount.isZero }.map { posting in
             LedgerCommand.PostingInput(account: posting.account.rawValue, amount: posting.amount.decimalString,
                                        currency: posting.amount.currency, memo: posting.comment,
                                        cost: posting.cost.map { .init(per: $0.per, value: $0.value.description, commodity: $0.commodity) })
         }
-        guard postings.count >= 2 else {
-            throw .unbalanced(transaction.location, detail: "it moves no money (every amount is zero); remove it or give it amounts")
-        }
-        return .init(date: transaction.date, payee: transaction.payee, memo: transaction.memo, postings: postings)
+        // No postings, or only zero amounts: a dated note that moves no money (hledger keeps it too).
+        return .init(date: transaction.date, payee: transaction.payee, memo: transaction.memo, postings: postings.count >= 2 ? postings : [])
     }
 
     /// SHA-256 of the transaction as the ledger will store it, in a fixed layout (first 32 hex digits).

@@ -198,10 +198,7 @@ extension JournalReader {
         guard var txn = pending else { return }
         pending = nil
         try resolveBalanceAssignments(&txn)
-        guard txn.postings.count >= 2 else {
-            throw .unbalanced(txn.location, detail: "it has \(txn.postings.count) posting\(txn.postings.count == 1 ? "" : "s"); "
-                              + "a transaction needs at least two")
-        }
+        // No postings is a dated note, as hledger keeps it; one posting must balance on its own (be zero).
         var sums: [Currency: Int64] = [:]
         var elided: Int?
         for (index, posting) in txn.postings.enumerated() {
@@ -235,6 +232,8 @@ extension JournalReader {
             if let given = posting.amount {
                 amount = given
             } else {
+                // Nothing left to balance: hledger posts zero, which moves nothing; left out here.
+                if off.isEmpty { continue }
                 guard off.count == 1 else {
                     throw .unbalanced(posting.location, detail: off.isEmpty
                         ? "the left-out amount would be zero; remove the posting or give it an amount"
