@@ -51,7 +51,7 @@ final class JournalReaderTests: XCTestCase {
             ("malformed-assertion.journal", "7:34", "is 87.50 USD after this posting, not 88.00 USD"),
             ("malformed-amount.journal", "6:24", "invalid amount \"$1,2.50\""),
             ("malformed-directive.journal", "5:1", "\"apply\""),
-            ("malformed-virtual.journal", "4:5", "a virtual posting"),
+            ("malformed-virtual.journal", "4:5", "unbalanced virtual posting"),
             ("include-cycle-b.journal", "1:9", "include cycle"),
         ]
         for (file, place, phrase) in cases {
@@ -71,7 +71,7 @@ final class JournalReaderTests: XCTestCase {
         let cases: [(String, String)] = [
             ("2026-11-01=2026-11-03 x\n  a:b  $1\n  c:d\n", "1:11"),
             ("11/01 x\n  a:b  $1\n  c:d\n", "1:1"),
-            ("2026-11-01 x\n  [a:b]  $1\n  c:d\n", "2:3"),
+            ("2026-11-01 x\n  [a:b]  $1\n  c:d\n", "1:1"),
             ("2026-11-01 x\n  a:b  $1 {€2}\n  c:d\n", "2:11"),
             ("2026-11-01 x\n  a:b  ($1 * 2)\n  c:d\n", "2:8"),
             ("2026-11-01 x\n  a:b  =* $1\n  c:d  $-1\n", "2:8"),

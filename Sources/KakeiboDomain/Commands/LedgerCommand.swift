@@ -94,6 +94,8 @@ public enum LedgerCommand: Hashable, Sendable {
         public var memo: String?
         /// `@`/`@@`: the decider adds the two conversion postings that balance it.
         public var cost: CostInput? = nil
+        /// `(account)` or `[account]` in a journal; nil for a real posting.
+        public var virtual: PostingVirtuality? = nil
         public init(account: String, amount: String?, currency: Currency? = nil, memo: String? = nil) {
             self.account = account; self.amount = amount; self.currency = currency; self.memo = memo
         }

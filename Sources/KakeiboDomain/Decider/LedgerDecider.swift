@@ -303,7 +303,8 @@ public struct LedgerDecider<State: LedgerStateReader> {
     /// No postings at all is a dated note (hledger keeps such transactions): it moves no money.
     private func resolvePostings(_ inputs: [LedgerCommand.PostingInput]) throws -> ([Posting], [LedgerEvent]) {
         if inputs.isEmpty { return ([], []) }
-        guard inputs.count >= 2 else { throw LedgerError.tooFewPostings }
+        // A lone `(account)` posting is a whole transaction in hledger: it balances with nothing.
+        guard inputs.count >= 2 || inputs.allSatisfy({ $0.virtual == .unbalanced }) else { throw LedgerError.tooFewPostings }
         let accounts = try inputs.map { try openAccount(named: $0.account) }
         let elided = inputs.indices.filter { inputs[$0].amount == nil }
         guard elided.count <= 1 else {
@@ -316,9 +317,16 @@ public struct LedgerDecider<State: LedgerStateReader> {
             let amount = try parseAmount(text, currency: input.currency ?? account.currency)
             try checkCurrency(amount, account)
             let cost = try input.cost.map { cost throws in try postingCost(cost, for: amount) }
-            postings.append(Posting(accountID: account.id, amount: amount, memo: input.memo, cost: cost))
+            var posting = Posting(accountID: account.id, amount: amount, memo: input.memo, cost: cost)
+            posting.virtual = input.virtual
+            postings.append(posting)
         }
-        guard Set(accounts.map(\.id)).count > 1 else { throw LedgerError.sameAccount(accounts[0].name.rawValue) }
+        guard Set(accounts.map(\.id)).count > 1 || inputs.contains(where: { $0.virtual != nil }) else {
+            throw LedgerError.sameAccount(accounts[0].name.rawValue)
+        }
+        if let index = elided.first, inputs[index].virtual != nil {
+            throw LedgerError.unbalanced("a virtual posting must give its amount")
+        }
         var opened: [LedgerEvent] = []
         var conversions: [Posting] = []
         for posting in postings.compactMap({ $0 }) where posting.cost != nil {

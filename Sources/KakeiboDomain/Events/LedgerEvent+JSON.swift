@@ -192,6 +192,7 @@ extension Posting {
                                      .merging(digitsField(cost.commodity)) { a, _ in a })
         }
         if isGeneratedConversion { fields["generated"] = .string("conversion") }
+        if let virtual { fields["virtual"] = .string(virtual.rawValue) }
         return .object(fields)
     }
 
@@ -211,6 +212,12 @@ extension Posting {
             self.init(accountID: try p.string("account"),
                       amount: Money(minorUnits: try p.int("amount"), currency: try currency(p, "currency")),
                       memo: try p.optionalString("memo"), cost: cost, isGeneratedConversion: generated != nil)
+            if let text = try p.optionalString("virtual") {
+                guard let virtual = PostingVirtuality(rawValue: text) else {
+                    throw LedgerError.malformedEvent(type: "Posting", reason: "unknown virtual kind")
+                }
+                self.virtual = virtual
+            }
         } catch let error as LedgerError {
             throw error
         } catch {

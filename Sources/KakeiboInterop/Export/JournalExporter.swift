@@ -33,7 +33,12 @@ public enum JournalExporter {
             if let memo = transaction.memo { out += "  ; " + memo }
             out += "\n"
             for line in transaction.lines where !line.isGeneratedConversion {
-                out += "    \(line.account.rawValue)  \(line.amount.decimalString)\(symbolSuffix(line.amount.currency))"
+                let account = switch line.virtual {
+                case nil: line.account.rawValue
+                case .unbalanced?: "(\(line.account.rawValue))"
+                case .balanced?: "[\(line.account.rawValue)]"
+                }
+                out += "    \(account)  \(line.amount.decimalString)\(symbolSuffix(line.amount.currency))"
                 if let cost = line.cost { out += " \(cost.per == .unit ? "@" : "@@") \(cost.value)\(symbolSuffix(cost.commodity))" }
                 if let memo = line.memo { out += "  ; " + memo }
                 out += "\n"

@@ -216,12 +216,14 @@ public enum JournalImporter {
     /// with none is recorded as a dated note.
     static func command(for transaction: JournalTransaction) throws(ImportError) -> LedgerCommand.TransactionInput {
         let postings = transaction.postings.filter { !$0.amount.isZero }.map { posting in
-            LedgerCommand.PostingInput(account: posting.account.rawValue, amount: posting.amount.decimalString,
-                                       currency: posting.amount.currency, memo: posting.comment,
-                                       cost: posting.cost.map { .init(per: $0.per, value: $0.value.description, commodity: $0.commodity) })
+            var input = LedgerCommand.PostingInput(account: posting.account.rawValue, amount: posting.amount.decimalString,
+                                                   currency: posting.amount.currency, memo: posting.comment,
+                                                   cost: posting.cost.map { .init(per: $0.per, value: $0.value.description, commodity: $0.commodity) })
+            input.virtual = posting.virtual
+            return input
         }
         // No postings, or only zero amounts: a dated note that moves no money (hledger keeps it too).
-        return .init(date: transaction.date, payee: transaction.payee, memo: transaction.memo, postings: postings.count >= 2 ? postings : [])
+        return .init(date: transaction.date, payee: transaction.payee, memo: transaction.memo, postings: postings.count >= 2 || postings.contains { $0.virtual == .unbalanced } ? postings : [])
     }
 
     /// SHA-256 of the transaction as the ledger will store it, in a fixed layout (first 32 hex digits).
@@ -231,6 +233,8 @@ public enum JournalImporter {
             text += "\u{1E}\(posting.account)\u{1F}\(posting.amount ?? "")\u{1F}\(posting.currency?.code ?? "")\u{1F}\(posting.memo ?? "")"
             // Only priced postings add to the text, so every digest from before costs stays the same.
             if let cost = posting.cost { text += "\u{1F}@\(cost.per.rawValue)\u{1F}\(cost.value)\u{1F}\(cost.commodity.code)" }
+            // Likewise only virtual postings add their kind.
+            if let virtual = posting.virtual { text += "\u{1F}v\(virtual.rawValue)" }
         }
         return sha256Hex(Array(text.utf8), prefix: 16)
     }

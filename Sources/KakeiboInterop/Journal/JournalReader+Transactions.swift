@@ -20,6 +20,8 @@ extension JournalReader {
         var assertion: Money?
         /// `=*` or `==*`: the assertion counts the subaccounts too.
         var inclusive = false
+        /// `(account)` or `[account]`.
+        var virtual: PostingVirtuality?
         /// `@ $1.09` or `@@ $33.15`, as written.
         var cost: PostingCost? = nil
         /// Where the asserted amount starts, so a failed assertion points at it.
@@ -103,10 +105,6 @@ extension JournalReader {
         }
         var rest = content
         if let f = rest.first, f == "*" || f == "!" { rest = rest.dropFirst().trimmingSpaces() }
-        if let f = rest.first, f == "(" || f == "[" {
-            throw .unsupported(location.at(column: column(rest)), found: "a virtual posting (\"\(f)\")",
-                               hint: "write it as a real posting that balances, or remove it")
-        }
         // The account ends at two spaces, a tab, a " ;" comment or the end of the line. Scalars, not
         // characters, are walked here and below: every delimiter is a one-scalar ASCII character.
         let scalars = rest.unicodeScalars
@@ -120,8 +118,18 @@ extension JournalReader {
             }
             end = scalars.index(after: end)
         }
-        let accountText = rest[..<end]
-        let account = try accountName(accountText, at: location.at(column: column(rest)))
+        var accountText = rest[..<end]
+        var virtual: PostingVirtuality?
+        if let f = accountText.first, f == "(" || f == "[" {
+            let close: Character = f == "(" ? ")" : "]"
+            guard accountText.count > 2, accountText.last == close else {
+                throw .syntax(location.at(column: column(rest)), expected: "a virtual account closed by \"\(close)\"",
+                              found: "\"\(accountText)\"")
+            }
+            virtual = f == "(" ? .unbalanced : .balanced
+            accountText = accountText.dropFirst().dropLast()
+        }
+        let account = try accountName(accountText, at: location.at(column: column(rest) + (virtual == nil ? 0 : 1)))
         rest = rest[end...].trimmingSpaces()
 
         var comments: [String] = []
@@ -179,6 +187,10 @@ extension JournalReader {
             }
             return PostingCost(per: perTotal ? .total : .unit, value: value, commodity: commodity)
         }
+        if virtual != nil, let at = rest.unicodeScalars.firstIndex(of: "@") {
+            throw .unsupported(location.at(column: column(rest[at...])), found: "a cost on a virtual posting",
+                               hint: "convert on a real posting; virtual postings here are in one commodity each")
+        }
         let assertion = try assertionText.map { (text) throws(ImportError) -> Money in
             guard !text.isEmpty else {
                 throw .syntax(location.at(column: column(text)), expected: "an amount after \"=\"", found: "nothing")
@@ -186,7 +198,7 @@ extension JournalReader {
             return try amounts.amount(text, at: location.at(column: column(text)))
         }
         pending!.postings.append(PendingPosting(location: location.at(column: column(content)), account: account, amount: amount,
-                                                assertion: assertion, inclusive: inclusive, cost: cost,
+                                                assertion: assertion, inclusive: inclusive, virtual: virtual, cost: cost,
                                                 assertionColumn: assertionText.map(column) ?? column(content),
                                                 comments: comments))
     }
@@ -199,16 +211,29 @@ extension JournalReader {
         pending = nil
         try resolveBalanceAssignments(&txn)
         // No postings is a dated note, as hledger keeps it; one posting must balance on its own (be zero).
-        var sums: [Currency: Int64] = [:]
-        var elided: Int?
+        // Real postings balance among themselves, `[virtual]` ones too, each group with its own
+        // elided amount; `(virtual)` ones balance with nothing (group nil).
+        func group(_ posting: PendingPosting) -> Int? {
+            switch posting.virtual { case nil: 0; case .balanced?: 1; case .unbalanced?: nil }
+        }
+        var groupSums: [[Currency: Int64]] = [[:], [:]]
+        var elidedIn: [Int?] = [nil, nil]
         for (index, posting) in txn.postings.enumerated() {
-            guard let amount = posting.amount else {
-                if elided != nil {
-                    throw .unbalanced(posting.location, detail: "only one posting may leave its amount out; this is the second")
+            guard let g = group(posting) else {
+                if posting.amount == nil {
+                    throw .unbalanced(posting.location, detail: "an unbalanced virtual posting balances with nothing; give it its amount")
                 }
-                elided = index
                 continue
             }
+            guard let amount = posting.amount else {
+                if elidedIn[g] != nil {
+                    throw .unbalanced(posting.location, detail: "only one posting may leave its amount out; this is the second")
+                }
+                elidedIn[g] = index
+                continue
+            }
+            var sums = groupSums[g]
+            defer { groupSums[g] = sums }
             // A priced posting balances at its weight, as in hledger: 500 EUR @ $1.09 counts $545.00.
             var weight = amount
             if let cost = posting.cost {
@@ -220,9 +245,13 @@ extension JournalReader {
             guard !overflow else { throw .invalidAmount(posting.location, text: amount.description, reason: MoneyError.overflow.description) }
             sums[weight.currency] = sum
         }
-        let off = sums.filter { $0.value != 0 }.map { Money(minorUnits: $0.value, currency: $0.key) }.sorted { $0.currency < $1.currency }
-        if elided == nil, !off.isEmpty {
-            throw .unbalanced(txn.location, detail: off.map { "\($0.currency.code) off by \($0.decimalString)" }.joined(separator: ", ")
+        let offIn = groupSums.map { sums in
+            sums.filter { $0.value != 0 }.map { Money(minorUnits: $0.value, currency: $0.key) }.sorted { $0.currency < $1.currency }
+        }
+        for g in 0..<2 where elidedIn[g] == nil && !offIn[g].isEmpty {
+            let off = offIn[g]
+            throw .unbalanced(txn.location, detail: (g == 1 ? "the [virtual] postings: " : "")
+                              + off.map { "\($0.currency.code) off by \($0.decimalString)" }.joined(separator: ", ")
                               + (off.count > 1 ? "; a conversion needs its rate: write @ UNITPRICE or @@ TOTALPRICE on one posting" : ""))
         }
         var postings: [JournalPosting] = []
@@ -232,6 +261,7 @@ extension JournalReader {
             if let given = posting.amount {
                 amount = given
             } else {
+                let off = offIn[group(posting) ?? 0]
                 // Nothing left to balance: hledger posts zero, which moves nothing; left out here.
                 if off.isEmpty { continue }
                 guard off.count == 1 else {
@@ -264,6 +294,7 @@ extension JournalReader {
             postings.append(JournalPosting(location: posting.location, account: posting.account, amount: amount,
                                            amountWasElided: posting.amount == nil, assertion: posting.assertion,
                                            assertionIsInclusive: posting.inclusive,
+                                           virtual: posting.virtual,
                                            comment: try limited(comment, at: posting.location), tags: tags, cost: posting.cost))
         }
         let comment = txn.comments.isEmpty ? nil : txn.comments.joined(separator: " ")

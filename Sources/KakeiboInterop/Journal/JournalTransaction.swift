@@ -38,6 +38,8 @@ public struct JournalPosting: Hashable, Sendable {
     public var assertion: Money?
     /// `=*` / `==*`: the assertion is of the account plus its subaccounts, as in hledger.
     public var assertionIsInclusive = false
+    /// `(account)` (balances with nothing) or `[account]` (balances with the other bracketed ones).
+    public var virtual: PostingVirtuality? = nil
     public var comment: String?
     public var tags: [String: String]
     /// `@ $1.09` or `@@ $33.15` as written; nil for a plain posting.

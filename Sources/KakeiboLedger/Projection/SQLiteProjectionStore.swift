@@ -190,6 +190,7 @@ struct SQLiteProjectionStore: ProjectionStore {
                                      transaction.version, position, transaction.id])
         try db.cachedStatement(sql: "DELETE FROM postings WHERE txn_id = ?").execute(arguments: [transaction.id])
         try db.cachedStatement(sql: "DELETE FROM posting_details WHERE txn_id = ?").execute(arguments: [transaction.id])
+        try db.cachedStatement(sql: "DELETE FROM virtual_postings WHERE txn_id = ?").execute(arguments: [transaction.id])
         if !transaction.isVoided { try insertPostings(of: transaction) }
     }
 

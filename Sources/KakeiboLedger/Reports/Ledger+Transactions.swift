@@ -10,9 +10,10 @@ extension Ledger {
         try withProjection(at: scope.atPosition) { db in
             var sql = """
                 SELECT t.txn_id, t.date, t.payee, t.memo, a.name, p.currency, p.amount, p.memo,
-                       d.cost_per, d.cost_value, d.cost_commodity, coalesce(d.generated, 0)
+                       d.cost_per, d.cost_value, d.cost_commodity, coalesce(d.generated, 0), v.kind
                 FROM transactions t LEFT JOIN postings p USING (txn_id) LEFT JOIN accounts a USING (account_id)
                 LEFT JOIN posting_details d ON d.txn_id = p.txn_id AND d.line = p.line
+                LEFT JOIN virtual_postings v ON v.txn_id = p.txn_id AND v.line = p.line
                 WHERE t.is_voided = 0
                 """
             var arguments: StatementArguments = []
@@ -36,6 +37,7 @@ extension Ledger {
                                                   amount: Money(minorUnits: try row.minorUnits(atIndex: 6, table: "postings"), currency: currency), memo: row[7])
                 line.cost = try PostingCost(row: row, startingAt: 8, commodity: db.commodityForCode)
                 line.isGeneratedConversion = row[11]
+                line.virtual = (row[12] as String?).flatMap(PostingVirtuality.init(rawValue:))
                 if result.last?.id == id {
                     result[result.count - 1].lines.append(line)
                 } else {
