@@ -8,6 +8,8 @@ public enum LedgerCommand: Hashable, Sendable {
     /// sees posted in two); `currency` is its first. Other types take any commodity anyway.
     case openAccountForAnyCommodity(name: String, type: AccountType?, currency: Currency?)
     case renameAccount(name: String, newName: String)
+    /// Gives an account another type: an unclassified one from a journal, usually.
+    case retypeAccount(name: String, type: AccountType)
     case closeAccount(name: String)
     case addCategory(CategoryInput)
     case renameCategory(name: String, newName: String)

@@ -42,6 +42,16 @@ public struct LedgerDecider<State: LedgerStateReader> {
             guard try state.account(named: target.rawValue) == nil else { throw LedgerError.accountExists(newName) }
             try checkSameRoot(account, renamedTo: target)
             return [.accountRenamed(.init(accountID: account.id, from: account.name, to: target))]
+        case .retypeAccount(let name, let type):
+            let account = try existingAccount(name)
+            guard type != .unclassified else {
+                throw LedgerError.wrongAccountType(name, is: account.type, expected: "asset, liability, equity, income or expense")
+            }
+            guard account.type != type else { throw LedgerError.nothingToChange }
+            guard try state.category(accountID: account.id) == nil || type.canBeCategory else {
+                throw LedgerError.wrongAccountType(name, is: account.type, expected: "income or expense (it is a category)")
+            }
+            return [.accountRetyped(.init(accountID: account.id, from: account.type, to: type))]
         case .closeAccount(let name):
             let account = try openAccount(named: name)
             if let balance = try state.balances(accountID: account.id).first {

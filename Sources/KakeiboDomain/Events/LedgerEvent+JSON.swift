@@ -8,6 +8,7 @@ extension LedgerEvent {
         case .ledgerCreated: "LedgerCreated"
         case .accountOpened: "AccountOpened"
         case .accountRenamed: "AccountRenamed"
+        case .accountRetyped: "AccountRetyped"
         case .accountClosed: "AccountClosed"
         case .categoryDefined: "CategoryDefined"
         case .categoryRenamed: "CategoryRenamed"
@@ -41,6 +42,8 @@ extension LedgerEvent {
                      "type": .string(e.type.rawValue), "currency": .string(e.currency.code)].merging(digitsField(e.currency)) { a, _ in a }
                 .merging(e.holdsAnyCommodity ? ["anyCommodity": .bool(true)] : [:]) { a, _ in a })
         case .accountRenamed(let e):
+            ["account": .string(e.accountID), "from": .string(e.from.rawValue), "to": .string(e.to.rawValue)]
+        case .accountRetyped(let e):
             ["account": .string(e.accountID), "from": .string(e.from.rawValue), "to": .string(e.to.rawValue)]
         case .accountClosed(let e):
             ["account": .string(e.accountID)]
@@ -114,6 +117,11 @@ extension LedgerEvent {
             case "AccountRenamed":
                 self = .accountRenamed(.init(accountID: try p.string("account"), from: try AccountName(p.string("from")),
                                              to: try AccountName(p.string("to"))))
+            case "AccountRetyped":
+                guard let from = AccountType(rawValue: try p.string("from")), let to = AccountType(rawValue: try p.string("to")) else {
+                    throw LedgerError.malformedEvent(type: type, reason: "unknown account type")
+                }
+                self = .accountRetyped(.init(accountID: try p.string("account"), from: from, to: to))
             case "AccountClosed":
                 self = .accountClosed(.init(accountID: try p.string("account")))
             case "CategoryDefined":

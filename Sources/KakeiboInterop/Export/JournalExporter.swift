@@ -20,7 +20,7 @@ public enum JournalExporter {
         if let asOf { out += ", transactions dated on or before \(asOf)" }
         out += "\n\n"
         for listing in try ledger.accounts() {
-            out += "account \(listing.account.name.rawValue)  ; type: \(typeCode(listing.account.type))\n"
+            out += "account \(listing.account.name.rawValue)\(typeCode(listing.account.type).map { "  ; type: \($0)" } ?? "")\n"
         }
         let prices = try ledger.prices().filter { asOf == nil || $0.date <= asOf! }
         if !prices.isEmpty { out += "\n" }
@@ -50,13 +50,15 @@ public enum JournalExporter {
     /// ` USD` after a number; nothing for the empty-symbol commodity, which hledger writes bare (`20`).
     static func symbolSuffix(_ commodity: Commodity) -> String { commodity.isBare ? "" : " " + commodity.code }
 
-    static func typeCode(_ type: AccountType) -> String {
+    /// hledger's type code; nil for an unclassified account, which gets no `type:` tag.
+    static func typeCode(_ type: AccountType) -> String? {
         switch type {
         case .asset: "A"
         case .liability: "L"
         case .equity: "E"
         case .income: "R"
         case .expense: "X"
+        case .unclassified: nil
         }
     }
 

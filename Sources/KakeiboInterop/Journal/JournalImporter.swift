@@ -167,9 +167,8 @@ public enum JournalImporter {
             // A declared type holds for the subtree, as in hledger; then the top-level name decides.
             let declared = ([name.rawValue] + name.ancestors.reversed()).lazy.compactMap { try? AccountName($0) }
                 .compactMap { declaredTypes[$0] }.first
-            guard let type = declared ?? AccountType(inferredFrom: name) else {
-                throw ImportError.unknownAccountType(location, account: name.rawValue)
-            }
+            // Nothing says what it is: imported unclassified (reported once, for all), not refused.
+            let type = declared ?? AccountType(inferredFrom: name) ?? .unclassified
             let currency = currencies[name] ?? baseCurrency
             opened.append(.init(name: name, type: type, currency: currency))
             let anyCommodity = severalCommodities.contains(name) && type.holdsOneCommodity

@@ -158,8 +158,8 @@ struct SQLiteProjectionStore: ProjectionStore {
 
     func updateAccount(_ account: Account) throws {
         _ = cache.remember(account)
-        try db.execute(sql: "UPDATE accounts SET name = ?, is_closed = ? WHERE account_id = ?",
-                       arguments: [account.name.rawValue, account.isClosed, account.id])
+        try db.execute(sql: "UPDATE accounts SET name = ?, type = ?, is_closed = ? WHERE account_id = ?",
+                       arguments: [account.name.rawValue, account.type.rawValue, account.isClosed, account.id])
     }
 
     func saveCategory(_ category: Category) throws {
