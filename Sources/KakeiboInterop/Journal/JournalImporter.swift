@@ -11,7 +11,7 @@ import KakeiboLedger
 public enum JournalImporter {
     /// A command with where it came from.
     struct Entry {
-        enum Kind { case structure, transaction, price, void }
+        enum Kind { case structure, transaction, price, void, budget }
         var command: LedgerCommand
         var options: CommandOptions
         var location: SourceLocation
@@ -75,6 +75,11 @@ public enum JournalImporter {
             accountsOpened: opened, prices: journal.prices, assertionsChecked: journal.assertionsChecked,
             voided: voids.count, position: try ledger.head().position)
         report.pricesAppended = appendedOf(.price)
+        report.periodicRules = journal.periodicRules.count
+        report.budgetsSet = zip(entries, results).compactMap { entry, result -> String? in
+            guard entry.kind == .budget, !result.alreadyRecorded, case .setBudget(let input) = entry.command else { return nil }
+            return "\(input.category) \(input.amount) \(input.length.rawValue)\(input.from.map { " from \($0)" } ?? "")"
+        }
         report.commoditiesDeclared = entries.compactMap { entry in
             if case .declareCommodity(let commodity, _) = entry.command { return commodity.code } else { return nil }
         }
@@ -120,6 +125,10 @@ public enum JournalImporter {
             mention(declaration.name, at: declaration.location)
             if let type = declaration.type { declaredTypes[declaration.name] = type }
         }
+        // Budget rules open the expense accounts they budget, as a transaction posting there would.
+        for rule in journal.periodicRules {
+            for posting in rule.postings where posting.amount != nil { mention(posting.account, at: posting.location) }
+        }
         for transaction in journal.transactions {
             for posting in transaction.postings {
                 mention(posting.account, at: posting.location)
@@ -162,13 +171,17 @@ public enum JournalImporter {
                                  options: CommandOptions(source: .journalImport, provenance: declaration.location.fileAndLine),
                                  location: declaration.location))
         }
-        for name in order where existing[name] == nil {
-            let location = firstSeen[name]!
+        func typeOf(_ name: AccountName) -> AccountType {
+            if let account = existing[name] { return account.type }
             // A declared type holds for the subtree, as in hledger; then the top-level name decides.
             let declared = ([name.rawValue] + name.ancestors.reversed()).lazy.compactMap { try? AccountName($0) }
                 .compactMap { declaredTypes[$0] }.first
             // Nothing says what it is: imported unclassified (reported once, for all), not refused.
-            let type = declared ?? AccountType(inferredFrom: name) ?? .unclassified
+            return declared ?? AccountType(inferredFrom: name) ?? .unclassified
+        }
+        for name in order where existing[name] == nil {
+            let location = firstSeen[name]!
+            let type = typeOf(name)
             let currency = currencies[name] ?? baseCurrency
             opened.append(.init(name: name, type: type, currency: currency))
             let anyCommodity = severalCommodities.contains(name) && type.holdsOneCommodity
@@ -207,6 +220,8 @@ public enum JournalImporter {
                                                          fingerprint: "journal-price:\(digest)"),
                                  location: price.location, kind: .price))
         }
+        entries += try budgetEntries(journal, typeOf: typeOf, baseCurrency: baseCurrency,
+                                     categories: Set(try ledger.accounts().filter { $0.category != nil }.map(\.account.name)))
         return (entries, opened)
     }
 

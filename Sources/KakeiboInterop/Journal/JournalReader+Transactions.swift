@@ -11,6 +11,8 @@ extension JournalReader {
         var note: String?
         var comments: [String]
         var postings: [PendingPosting] = []
+        /// Set for a `~` periodic transaction, which becomes budgets, not a transaction.
+        var periodic: Journal.PeriodicRule? = nil
     }
 
     struct PendingPosting {
@@ -209,6 +211,7 @@ extension JournalReader {
     mutating func finishTransaction() throws(ImportError) {
         guard var txn = pending else { return }
         pending = nil
+        if txn.periodic != nil { return try finishPeriodic(txn) }
         try resolveBalanceAssignments(&txn)
         // No postings is a dated note, as hledger keeps it; one posting must balance on its own (be zero).
         // Real postings balance among themselves, `[virtual]` ones too, each group with its own

@@ -178,6 +178,10 @@ public struct JournalReader {
         try finishTransaction()
         openDirective = .none
         if first == ";" || first == "#" || first == "*" { return }
+        if first == "~" {
+            try readPeriodicHeader(line, location: location)
+            return
+        }
         if ("0"..."9").contains(first) {
             try readTransactionHeader(line, location: location)
             return
@@ -226,7 +230,6 @@ public struct JournalReader {
 
     static func hint(for word: String) -> String {
         switch word {
-        case "~": "periodic transactions are forecasts; remove them before importing"
         case "=": "auto postings are not imported; write the postings out"
         case "apply", "end": "account prefixes (apply account) are not imported; write account names in full"
         default: "Kakeibo imports transactions and the account, alias, commodity, D, decimal-mark, include, P, payee, tag and Y directives"

@@ -55,6 +55,7 @@ struct ImportJournal: ParsableCommand {
                      "residual": .string("\(rounded.residual) \(rounded.weight.currency.code)")]
                 }),
                 "unclassified": .array(report.unclassified.map { .string($0.rawValue) }),
+                "budgetsSet": .array(report.budgetsSet.map(JSONValue.string)),
                 "assertionsChecked": .int(Int64(report.assertionsChecked)),
                 "voided": .int(Int64(report.voided)),
                 "position": .int(report.position),
@@ -82,6 +83,7 @@ struct ImportJournal: ParsableCommand {
             if !report.prices.isEmpty {
                 print("\(Terminal.count(report.pricesAppended, "price")) appended, \(report.prices.count - report.pricesAppended) already recorded")
             }
+            if let summary = report.periodicSummary { print(Terminal.safe(summary)) }
             for rounded in report.roundedConversions {
                 // hledger #2041: the weight is kept to the minor unit; the rest is within half of one.
                 print(Terminal.safe("\(rounded.location.fileAndLine): conversion weight rounded to \(rounded.weight), "
