@@ -46,11 +46,12 @@ extension JournalReader {
         return try AmountSyntax.date(text, at: location, defaultYear: defaultYear)
     }
 
-    /// Keeps a periodic rule's postings as written (the elided one is the funding side).
+    /// Keeps a periodic rule's postings as written (the elided one is the funding side). A
+    /// `(expenses:food)  $500` posting is hledger's usual goal-budget form: kept like a real one.
     mutating func finishPeriodic(_ txn: PendingTransaction) throws(ImportError) {
         guard var rule = txn.periodic else { return }
         for posting in txn.postings {
-            if posting.assertion != nil || posting.cost != nil || posting.virtual != nil {
+            if posting.assertion != nil || posting.cost != nil || posting.virtual == .balanced {
                 throw .unsupported(posting.location, found: "an assertion, cost or virtual posting in a periodic transaction",
                                    hint: "a periodic transaction becomes a budget: give each expense its amount")
             }

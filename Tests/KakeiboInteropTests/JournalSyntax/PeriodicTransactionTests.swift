@@ -10,15 +10,16 @@ final class PeriodicTransactionTests: JournalSyntaxTestCase {
         let report = try importFixture("periodic-budgets.journal")
         XCTAssertEqual(report.appended, 2)
         XCTAssertEqual(report.budgetsSet, ["expenses:food 400.00 monthly from 2026-01-01", "expenses:rent 1200.00 monthly from 2026-01-01",
-                                           "expenses:coffee 15.00 weekly from 2026-01-05"])
-        XCTAssertEqual(report.periodicSummary, "2 periodic transactions: 3 budgets set (expenses:food 400.00 monthly from 2026-01-01; "
-                       + "expenses:rent 1200.00 monthly from 2026-01-01; expenses:coffee 15.00 weekly from 2026-01-05)")
+                                           "expenses:coffee 15.00 weekly from 2026-01-05", "expenses:books 30.00 monthly from 2026-02-01"])
+        XCTAssertEqual(report.periodicSummary, "3 periodic transactions: 4 budgets set (expenses:food 400.00 monthly from 2026-01-01; "
+                       + "expenses:rent 1200.00 monthly from 2026-01-01; expenses:coffee 15.00 weekly from 2026-01-05; "
+                       + "expenses:books 30.00 monthly from 2026-02-01)")
         let budgets = try ledger.events(from: 1).filter { $0.type == "BudgetSet" }
-        XCTAssertEqual(budgets.count, 3)
+        XCTAssertEqual(budgets.count, 4)
         XCTAssertTrue(try ledger.accounts().filter { $0.category != nil }.map(\.account.name.rawValue).contains("expenses:coffee"))
         let again = try importFixture("periodic-budgets.journal")
         XCTAssertEqual(again.budgetsSet, [])
-        XCTAssertEqual(try ledger.events(from: 1).filter { $0.type == "BudgetSet" }.count, 3, "re-import sets no budget again")
+        XCTAssertEqual(try ledger.events(from: 1).filter { $0.type == "BudgetSet" }.count, 4, "re-import sets no budget again")
     }
 
     func testBalancesEqualHledgers() throws {
