@@ -42,7 +42,7 @@ extension JournalReader {
         if parts.count == 1, parts[0].count == 4, let year = Int(parts[0]) {
             return try AmountSyntax.date("\(year)-01-01", at: location)
         }
-        if parts.count == 2, parts[0].count == 4 { return try AmountSyntax.date(Substring("\(text)-01"), at: location) }
+        if parts.count == 2, parts[0].count == 4 { return try AmountSyntax.date(Substring("\(parts[0])-\(parts[1])-01"), at: location) }
         return try AmountSyntax.date(text, at: location, defaultYear: defaultYear)
     }
 

@@ -156,6 +156,8 @@ extension JournalReader {
                                        hint: "write the posting's amount; \"=*\" then checks the account and its subaccounts")
                 }
             }
+            // `= 1 AAA @ 1.20 USD`: hledger ignores an asserted amount's price.
+            if let at = assertion.firstIndex(of: "@") { assertion = assertion[..<at] }
             assertionText = assertion.trimmingSpaces()
         }
         if let found = rest.unicodeScalars.firstIndex(of: "{") {

@@ -8,12 +8,12 @@ import XCTest
 final class DirectiveTests: JournalSyntaxTestCase {
     func testDirectivesReadAsHledgerReadsThem() throws {
         let journal = try JournalReader.read(path: Tools.fixture("directives.journal"))
-        XCTAssertEqual(journal.transactions.map(\.date.description), ["2026-01-05", "2026-01-09", "2026-01-10", "2025-12-31", "2026-01-11"])
+        XCTAssertEqual(journal.transactions.map(\.date.description), ["2026-01-05", "2026-01-09", "2026-01-10", "2025-12-31", "2026-01-11", "2026-01-12"])
         XCTAssertEqual(journal.transactions[1].postings.map(\.account.rawValue), ["expenses:food", "assets:bank:checking"])
         XCTAssertEqual(journal.transactions[3].postings[0].account.rawValue, "expenses:food:snacks")
-        XCTAssertEqual(journal.assertionsChecked, 2)
+        XCTAssertEqual(journal.assertionsChecked, 3)
         try importFixture("directives.journal")
-        XCTAssertEqual(try balances(), ["assets:bank:checking,USD,1483.5", "assets:bank:savings,USD,500", "expenses:food,USD,13.5",
+        XCTAssertEqual(try balances(), ["assets:bank:checking,USD,1482.3", "assets:bank:savings,USD,500", "assets:broker:aaa,AAA,1", "expenses:food,USD,13.5",
                                         "expenses:food:snacks,USD,3", "income:salary,USD,-2000"])
         try assertReimportAppendsNothing("directives.journal")
     }
