@@ -98,6 +98,8 @@ public enum LedgerCommand: Hashable, Sendable {
         public var cost: CostInput? = nil
         /// `(account)` or `[account]` in a journal; nil for a real posting.
         public var virtual: PostingVirtuality? = nil
+        /// The account as a journal wrote it, when an `alias` made it `account`.
+        public var accountAsWritten: String? = nil
         public init(account: String, amount: String?, currency: Currency? = nil, memo: String? = nil) {
             self.account = account; self.amount = amount; self.currency = currency; self.memo = memo
         }

@@ -329,6 +329,10 @@ public struct LedgerDecider<State: LedgerStateReader> {
             let cost = try input.cost.map { cost throws in try postingCost(cost, for: amount) }
             var posting = Posting(accountID: account.id, amount: amount, memo: input.memo, cost: cost)
             posting.virtual = input.virtual
+            if let written = input.accountAsWritten {
+                try checkText(written, field: "account as written")
+                posting.accountAsWritten = written
+            }
             postings.append(posting)
         }
         guard Set(accounts.map(\.id)).count > 1 || inputs.contains(where: { $0.virtual != nil }) else {

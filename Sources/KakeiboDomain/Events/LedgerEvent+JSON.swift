@@ -201,6 +201,7 @@ extension Posting {
         }
         if isGeneratedConversion { fields["generated"] = .string("conversion") }
         if let virtual { fields["virtual"] = .string(virtual.rawValue) }
+        if let accountAsWritten { fields["writtenAs"] = .string(accountAsWritten) }
         return .object(fields)
     }
 
@@ -226,6 +227,7 @@ extension Posting {
                 }
                 self.virtual = virtual
             }
+            accountAsWritten = try p.optionalString("writtenAs")
         } catch let error as LedgerError {
             throw error
         } catch {

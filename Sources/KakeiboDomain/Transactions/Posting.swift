@@ -11,6 +11,9 @@ public struct Posting: Hashable, Sendable {
     /// hledger's virtual postings: `(account)` need not balance, `[account]` balance among
     /// themselves. Nil for a real posting, and then omitted from its payload.
     public var virtual: PostingVirtuality? = nil
+    /// The account name as a journal wrote it, when an `alias` directive mapped it to this
+    /// posting's account: the event keeps both. Nil otherwise, and then omitted from its payload.
+    public var accountAsWritten: String? = nil
 
     public init(accountID: String, amount: Money, memo: String? = nil) {
         self.accountID = accountID

@@ -234,6 +234,7 @@ public enum JournalImporter {
                                                    currency: posting.amount.currency, memo: posting.comment,
                                                    cost: posting.cost.map { .init(per: $0.per, value: $0.value.description, commodity: $0.commodity) })
             input.virtual = posting.virtual
+            input.accountAsWritten = posting.accountAsWritten
             return input
         }
         // No postings, or only zero amounts: a dated note that moves no money (hledger keeps it too).
@@ -249,6 +250,7 @@ public enum JournalImporter {
             if let cost = posting.cost { text += "\u{1F}@\(cost.per.rawValue)\u{1F}\(cost.value)\u{1F}\(cost.commodity.code)" }
             // Likewise only virtual postings add their kind.
             if let virtual = posting.virtual { text += "\u{1F}v\(virtual.rawValue)" }
+            if let written = posting.accountAsWritten { text += "\u{1F}w\(written)" }
         }
         return sha256Hex(Array(text.utf8), prefix: 16)
     }

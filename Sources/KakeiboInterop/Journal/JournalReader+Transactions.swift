@@ -24,6 +24,8 @@ extension JournalReader {
         var inclusive = false
         /// `(account)` or `[account]`.
         var virtual: PostingVirtuality?
+        /// The account name as written, when an `alias` made it another.
+        var writtenAs: String?
         /// `@ $1.09` or `@@ $33.15`, as written.
         var cost: PostingCost? = nil
         /// Where the asserted amount starts, so a failed assertion points at it.
@@ -132,6 +134,8 @@ extension JournalReader {
             accountText = accountText.dropFirst().dropLast()
         }
         let account = try accountName(accountText, at: location.at(column: column(rest) + (virtual == nil ? 0 : 1)))
+        // An alias changed it: the event keeps the name as written beside the one used.
+        let writtenAs = aliases.isEmpty || account.rawValue == accountText ? nil : String(accountText)
         rest = rest[end...].trimmingSpaces()
 
         var comments: [String] = []
@@ -202,7 +206,7 @@ extension JournalReader {
             return try amounts.amount(text, at: location.at(column: column(text)))
         }
         pending!.postings.append(PendingPosting(location: location.at(column: column(content)), account: account, amount: amount,
-                                                assertion: assertion, inclusive: inclusive, virtual: virtual, cost: cost,
+                                                assertion: assertion, inclusive: inclusive, virtual: virtual, writtenAs: writtenAs, cost: cost,
                                                 assertionColumn: assertionText.map(column) ?? column(content),
                                                 comments: comments))
     }
@@ -299,7 +303,7 @@ extension JournalReader {
             postings.append(JournalPosting(location: posting.location, account: posting.account, amount: amount,
                                            amountWasElided: posting.amount == nil, assertion: posting.assertion,
                                            assertionIsInclusive: posting.inclusive,
-                                           virtual: posting.virtual,
+                                           virtual: posting.virtual, accountAsWritten: posting.writtenAs,
                                            comment: try limited(comment, at: posting.location), tags: tags, cost: posting.cost))
         }
         let comment = txn.comments.isEmpty ? nil : txn.comments.joined(separator: " ")

@@ -16,6 +16,11 @@ final class DirectiveTests: JournalSyntaxTestCase {
         XCTAssertEqual(try balances(), ["assets:bank:checking,USD,1482.3", "assets:bank:savings,USD,500", "assets:broker:aaa,AAA,1", "expenses:food,USD,13.5",
                                         "expenses:food:snacks,USD,3", "income:salary,USD,-2000"])
         try assertReimportAppendsNothing("directives.journal")
+        // The event keeps the name as written beside the one used; unaliased postings carry nothing new.
+        let payloads = try ledger.events(from: 1).filter { $0.type == "TransactionRecorded" }.map { $0.payload.canonicalString() }
+        XCTAssertTrue(payloads[1].contains(#""writtenAs":"spend:food""#), payloads[1])
+        XCTAssertTrue(payloads[1].contains(#""writtenAs":"checking""#), payloads[1])
+        XCTAssertFalse(payloads[4].contains("writtenAs"), payloads[4])
     }
 
     func testBalancesEqualHledgers() throws {
