@@ -27,7 +27,7 @@ domain_sources=$(find Sources/KakeiboDomain -name '*.swift' | sort)
 extra_sources() {
     case "$1" in
         FuzzJournalReader) echo Sources/KakeiboInterop/Common/{ImportError,SourceLocation,UntrustedText}.swift \
-            Sources/KakeiboInterop/Journal/{AmountSyntax,Journal,JournalReader,JournalReader+Assertions,JournalReader+Commodities,JournalReader+Transactions,JournalTransaction}.swift ;;
+            Sources/KakeiboInterop/Journal/{AmountSyntax,Journal,JournalReader,JournalReader+Assertions,JournalReader+Commodities,JournalReader+Directives,JournalReader+Include,JournalReader+Periodic,JournalReader+Transactions,JournalTransaction}.swift ;;
         FuzzCSVReader) echo Sources/KakeiboInterop/Common/{ImportError,SourceLocation,UntrustedText}.swift \
             Sources/KakeiboInterop/Journal/AmountSyntax.swift Sources/KakeiboInterop/CSV/{CSVDateFormat,CSVRules,CSVTable,CSVRow}.swift ;;
         FuzzReceiptParser) find Sources/KakeiboReceipts -name '*.swift' -not -path '*/Evaluation/*' | sort ;;

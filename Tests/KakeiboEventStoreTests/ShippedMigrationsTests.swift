@@ -14,6 +14,7 @@ final class ShippedMigrationsTests: XCTestCase {
         "0006_receipt_item_words": "352b8fc1f405a6510c60ee7958ed89434ce600f7b14009959af4ef9eba0754a2",
         "0007_suggestion_totals": "2ce968f3283fce132b1f931e9afd1571a5d274e2fe3db6b7ff833055796e9926",
         "0008_commodities": "fb0d7e5226bee84636659e0e867f0491fe8fe3b6c47e6e577a6e2a46ef3cf79f",
+        "0009_journal_syntax": "685a552c96c25a6c2b063e1956ff68eb3a1d05b7ea95b9dd6c5bb795c1c0c75b",
     ]
 
     func testEveryShippedMigrationIsPinnedAndUnchanged() {

@@ -8,6 +8,8 @@ public enum LedgerCommand: Hashable, Sendable {
     /// sees posted in two); `currency` is its first. Other types take any commodity anyway.
     case openAccountForAnyCommodity(name: String, type: AccountType?, currency: Currency?)
     case renameAccount(name: String, newName: String)
+    /// Gives an account another type: an unclassified one from a journal, usually.
+    case retypeAccount(name: String, type: AccountType)
     case closeAccount(name: String)
     case addCategory(CategoryInput)
     case renameCategory(name: String, newName: String)
@@ -94,6 +96,10 @@ public enum LedgerCommand: Hashable, Sendable {
         public var memo: String?
         /// `@`/`@@`: the decider adds the two conversion postings that balance it.
         public var cost: CostInput? = nil
+        /// `(account)` or `[account]` in a journal; nil for a real posting.
+        public var virtual: PostingVirtuality? = nil
+        /// The account as a journal wrote it, when an `alias` made it `account`.
+        public var accountAsWritten: String? = nil
         public init(account: String, amount: String?, currency: Currency? = nil, memo: String? = nil) {
             self.account = account; self.amount = amount; self.currency = currency; self.memo = memo
         }

@@ -42,6 +42,16 @@ public struct LedgerDecider<State: LedgerStateReader> {
             guard try state.account(named: target.rawValue) == nil else { throw LedgerError.accountExists(newName) }
             try checkSameRoot(account, renamedTo: target)
             return [.accountRenamed(.init(accountID: account.id, from: account.name, to: target))]
+        case .retypeAccount(let name, let type):
+            let account = try existingAccount(name)
+            guard type != .unclassified else {
+                throw LedgerError.wrongAccountType(name, is: account.type, expected: "asset, liability, equity, income or expense")
+            }
+            guard account.type != type else { throw LedgerError.nothingToChange }
+            guard try state.category(accountID: account.id) == nil || type.canBeCategory else {
+                throw LedgerError.wrongAccountType(name, is: account.type, expected: "income or expense (it is a category)")
+            }
+            return [.accountRetyped(.init(accountID: account.id, from: account.type, to: type))]
         case .closeAccount(let name):
             let account = try openAccount(named: name)
             if let balance = try state.balances(accountID: account.id).first {
@@ -300,8 +310,11 @@ public struct LedgerDecider<State: LedgerStateReader> {
     /// Resolves accounts, parses amounts, fills the one elided amount and checks the balance.
     /// A priced posting (`@`, `@@`) brings two generated conversion postings, and the events
     /// opening their accounts when this is the first conversion between its two commodities.
+    /// No postings at all is a dated note (hledger keeps such transactions): it moves no money.
     private func resolvePostings(_ inputs: [LedgerCommand.PostingInput]) throws -> ([Posting], [LedgerEvent]) {
-        guard inputs.count >= 2 else { throw LedgerError.tooFewPostings }
+        if inputs.isEmpty { return ([], []) }
+        // A lone `(account)` posting is a whole transaction in hledger: it balances with nothing.
+        guard inputs.count >= 2 || inputs.allSatisfy({ $0.virtual == .unbalanced }) else { throw LedgerError.tooFewPostings }
         let accounts = try inputs.map { try openAccount(named: $0.account) }
         let elided = inputs.indices.filter { inputs[$0].amount == nil }
         guard elided.count <= 1 else {
@@ -314,9 +327,20 @@ public struct LedgerDecider<State: LedgerStateReader> {
             let amount = try parseAmount(text, currency: input.currency ?? account.currency)
             try checkCurrency(amount, account)
             let cost = try input.cost.map { cost throws in try postingCost(cost, for: amount) }
-            postings.append(Posting(accountID: account.id, amount: amount, memo: input.memo, cost: cost))
+            var posting = Posting(accountID: account.id, amount: amount, memo: input.memo, cost: cost)
+            posting.virtual = input.virtual
+            if let written = input.accountAsWritten {
+                try checkText(written, field: "account as written")
+                posting.accountAsWritten = written
+            }
+            postings.append(posting)
         }
-        guard Set(accounts.map(\.id)).count > 1 else { throw LedgerError.sameAccount(accounts[0].name.rawValue) }
+        guard Set(accounts.map(\.id)).count > 1 || inputs.contains(where: { $0.virtual != nil }) else {
+            throw LedgerError.sameAccount(accounts[0].name.rawValue)
+        }
+        if let index = elided.first, inputs[index].virtual != nil {
+            throw LedgerError.unbalanced("a virtual posting must give its amount")
+        }
         var opened: [LedgerEvent] = []
         var conversions: [Posting] = []
         for posting in postings.compactMap({ $0 }) where posting.cost != nil {

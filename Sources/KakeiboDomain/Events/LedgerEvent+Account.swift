@@ -5,6 +5,7 @@ extension LedgerEvent {
         switch self {
         case .accountOpened(let e): e.accountID
         case .accountRenamed(let e): e.accountID
+        case .accountRetyped(let e): e.accountID
         case .accountClosed(let e): e.accountID
         case .categoryDefined(let e): e.accountID
         case .categoryRenamed(let e): e.accountID

@@ -8,6 +8,7 @@ extension LedgerEvent {
         case .ledgerCreated: "LedgerCreated"
         case .accountOpened: "AccountOpened"
         case .accountRenamed: "AccountRenamed"
+        case .accountRetyped: "AccountRetyped"
         case .accountClosed: "AccountClosed"
         case .categoryDefined: "CategoryDefined"
         case .categoryRenamed: "CategoryRenamed"
@@ -41,6 +42,8 @@ extension LedgerEvent {
                      "type": .string(e.type.rawValue), "currency": .string(e.currency.code)].merging(digitsField(e.currency)) { a, _ in a }
                 .merging(e.holdsAnyCommodity ? ["anyCommodity": .bool(true)] : [:]) { a, _ in a })
         case .accountRenamed(let e):
+            ["account": .string(e.accountID), "from": .string(e.from.rawValue), "to": .string(e.to.rawValue)]
+        case .accountRetyped(let e):
             ["account": .string(e.accountID), "from": .string(e.from.rawValue), "to": .string(e.to.rawValue)]
         case .accountClosed(let e):
             ["account": .string(e.accountID)]
@@ -114,6 +117,11 @@ extension LedgerEvent {
             case "AccountRenamed":
                 self = .accountRenamed(.init(accountID: try p.string("account"), from: try AccountName(p.string("from")),
                                              to: try AccountName(p.string("to"))))
+            case "AccountRetyped":
+                guard let from = AccountType(rawValue: try p.string("from")), let to = AccountType(rawValue: try p.string("to")) else {
+                    throw LedgerError.malformedEvent(type: type, reason: "unknown account type")
+                }
+                self = .accountRetyped(.init(accountID: try p.string("account"), from: from, to: to))
             case "AccountClosed":
                 self = .accountClosed(.init(accountID: try p.string("account")))
             case "CategoryDefined":
@@ -192,6 +200,8 @@ extension Posting {
                                      .merging(digitsField(cost.commodity)) { a, _ in a })
         }
         if isGeneratedConversion { fields["generated"] = .string("conversion") }
+        if let virtual { fields["virtual"] = .string(virtual.rawValue) }
+        if let accountAsWritten { fields["writtenAs"] = .string(accountAsWritten) }
         return .object(fields)
     }
 
@@ -211,6 +221,13 @@ extension Posting {
             self.init(accountID: try p.string("account"),
                       amount: Money(minorUnits: try p.int("amount"), currency: try currency(p, "currency")),
                       memo: try p.optionalString("memo"), cost: cost, isGeneratedConversion: generated != nil)
+            if let text = try p.optionalString("virtual") {
+                guard let virtual = PostingVirtuality(rawValue: text) else {
+                    throw LedgerError.malformedEvent(type: "Posting", reason: "unknown virtual kind")
+                }
+                self.virtual = virtual
+            }
+            accountAsWritten = try p.optionalString("writtenAs")
         } catch let error as LedgerError {
             throw error
         } catch {

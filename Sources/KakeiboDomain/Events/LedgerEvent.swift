@@ -3,6 +3,7 @@ public enum LedgerEvent: Hashable, Sendable {
     case ledgerCreated(LedgerCreated)
     case accountOpened(AccountOpened)
     case accountRenamed(AccountRenamed)
+    case accountRetyped(AccountRetyped)
     case accountClosed(AccountClosed)
     case categoryDefined(CategoryDefined)
     case categoryRenamed(CategoryRenamed)
@@ -39,6 +40,16 @@ public enum LedgerEvent: Hashable, Sendable {
         public var holdsAnyCommodity = false
         public init(accountID: String, name: AccountName, type: AccountType, currency: Currency) {
             self.accountID = accountID; self.name = name; self.type = type; self.currency = currency
+        }
+    }
+
+    /// `account retype`: an account gets the type its name could not give it (or a corrected one).
+    public struct AccountRetyped: Hashable, Sendable {
+        public var accountID: String
+        public var from: AccountType
+        public var to: AccountType
+        public init(accountID: String, from: AccountType, to: AccountType) {
+            self.accountID = accountID; self.from = from; self.to = to
         }
     }
 

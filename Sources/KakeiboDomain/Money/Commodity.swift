@@ -62,6 +62,7 @@ public struct Commodity: Hashable, Sendable, Comparable, CustomStringConvertible
     /// A commodity that is not an ISO currency, with the precision its declaration or first use
     /// gave. An ISO code keeps its table's precision whatever is asked: `$` is USD with 2 decimals.
     public init(symbol: String, minorDigits: Int) throws(MoneyError) {
+        if symbol.isEmpty, (0...Self.maximumDigits).contains(minorDigits) { self.init(uncheckedCode: "", minorDigits: minorDigits); return }
         if let iso = try? Commodity(code: symbol), symbol.utf8.count == 3, symbol == iso.code { self = iso; return }
         guard Self.isValidSymbol(symbol) else { throw .unknownCurrency(symbol) }
         guard (0...Self.maximumDigits).contains(minorDigits) else {
@@ -69,6 +70,14 @@ public struct Commodity: Hashable, Sendable, Comparable, CustomStringConvertible
         }
         self.init(uncheckedCode: symbol, minorDigits: minorDigits)
     }
+
+    /// hledger's commodity with an empty symbol: amounts written as a bare number (`20`,
+    /// `-722.40`). It is a commodity of its own, never the ledger's currency in disguise; its
+    /// precision is the most decimals its amounts are written with in the journal.
+    public static func bare(minorDigits: Int) -> Commodity { Commodity(uncheckedCode: "", minorDigits: minorDigits) }
+
+    /// Whether this is the empty-symbol commodity.
+    public var isBare: Bool { code.isEmpty }
 
     /// Letters, digits, "_" and ".", starting with a letter: what hledger writes unquoted and
     /// what a payload, a CSV cell and a beancount currency can all carry as they are.

@@ -8,6 +8,12 @@ public struct Posting: Hashable, Sendable {
     /// Set on the two postings the decider adds per priced posting (to `equity:conversion:…`),
     /// so every stored event balances per commodity and an export can leave them out.
     public var isGeneratedConversion = false
+    /// hledger's virtual postings: `(account)` need not balance, `[account]` balance among
+    /// themselves. Nil for a real posting, and then omitted from its payload.
+    public var virtual: PostingVirtuality? = nil
+    /// The account name as a journal wrote it, when an `alias` directive mapped it to this
+    /// posting's account: the event keeps both. Nil otherwise, and then omitted from its payload.
+    public var accountAsWritten: String? = nil
 
     public init(accountID: String, amount: Money, memo: String? = nil) {
         self.accountID = accountID
@@ -22,13 +28,30 @@ public struct Posting: Hashable, Sendable {
     }
 }
 
+/// Why a posting is virtual: hledger's `(account)` and `[account]`.
+public enum PostingVirtuality: String, Hashable, Sendable {
+    /// `(account)`: moves money in that account alone; balances with nothing.
+    case unbalanced
+    /// `[account]`: the bracketed postings of a transaction balance among themselves.
+    case balanced
+}
+
 extension Array where Element == Posting {
-    /// The per-currency sums that are not zero; empty when the postings balance.
+    /// The per-currency sums that are not zero; empty when the postings balance. Real postings
+    /// must sum to zero, and so must the balanced virtual ones among themselves; unbalanced
+    /// virtual postings are left out, as in hledger.
     public func imbalances() throws(MoneyError) -> [Money] {
-        var sums: [Currency: Money] = [:]
+        var real: [Currency: Money] = [:]
+        var bracketed: [Currency: Money] = [:]
         for posting in self {
-            sums[posting.amount.currency] = try (sums[posting.amount.currency] ?? .zero(posting.amount.currency)).adding(posting.amount)
+            switch posting.virtual {
+            case nil: real[posting.amount.currency] = try (real[posting.amount.currency] ?? .zero(posting.amount.currency)).adding(posting.amount)
+            case .balanced?:
+                bracketed[posting.amount.currency] = try (bracketed[posting.amount.currency] ?? .zero(posting.amount.currency)).adding(posting.amount)
+            case .unbalanced?: continue
+            }
         }
-        return sums.values.filter { !$0.isZero }.sorted { $0.currency < $1.currency }
+        return (real.values.filter { !$0.isZero }.sorted { $0.currency < $1.currency })
+            + bracketed.values.filter { !$0.isZero }.sorted { $0.currency < $1.currency }
     }
 }

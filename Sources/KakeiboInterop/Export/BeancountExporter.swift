@@ -78,6 +78,8 @@ public enum BeancountExporter {
         case .equity: "Equity"
         case .income: "Income"
         case .expense: "Expenses"
+        // beancount has five roots and no "unknown"; equity is the one that changes no report's sense.
+        case .unclassified: "Equity"
         }
     }
 

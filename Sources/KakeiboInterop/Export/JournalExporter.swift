@@ -20,12 +20,12 @@ public enum JournalExporter {
         if let asOf { out += ", transactions dated on or before \(asOf)" }
         out += "\n\n"
         for listing in try ledger.accounts() {
-            out += "account \(listing.account.name.rawValue)  ; type: \(typeCode(listing.account.type))\n"
+            out += "account \(listing.account.name.rawValue)\(typeCode(listing.account.type).map { "  ; type: \($0)" } ?? "")\n"
         }
         let prices = try ledger.prices().filter { asOf == nil || $0.date <= asOf! }
         if !prices.isEmpty { out += "\n" }
         for price in prices.sorted(by: { ($0.date, $0.commodity.code, $0.quote.code) < ($1.date, $1.commodity.code, $1.quote.code) }) {
-            out += "P \(price.date) \(price.commodity.code) \(price.value) \(price.quote.code)\n"
+            out += "P \(price.date) \(price.commodity.code) \(price.value)\(symbolSuffix(price.quote))\n"
         }
         for transaction in try ledger.transactions(scope) {
             out += "\n\(transaction.date)"
@@ -33,8 +33,13 @@ public enum JournalExporter {
             if let memo = transaction.memo { out += "  ; " + memo }
             out += "\n"
             for line in transaction.lines where !line.isGeneratedConversion {
-                out += "    \(line.account.rawValue)  \(line.amount.decimalString) \(line.amount.currency.code)"
-                if let cost = line.cost { out += " \(cost.per == .unit ? "@" : "@@") \(cost.value) \(cost.commodity.code)" }
+                let account = switch line.virtual {
+                case nil: line.account.rawValue
+                case .unbalanced?: "(\(line.account.rawValue))"
+                case .balanced?: "[\(line.account.rawValue)]"
+                }
+                out += "    \(account)  \(line.amount.decimalString)\(symbolSuffix(line.amount.currency))"
+                if let cost = line.cost { out += " \(cost.per == .unit ? "@" : "@@") \(cost.value)\(symbolSuffix(cost.commodity))" }
                 if let memo = line.memo { out += "  ; " + memo }
                 out += "\n"
             }
@@ -42,13 +47,18 @@ public enum JournalExporter {
         return out
     }
 
-    static func typeCode(_ type: AccountType) -> String {
+    /// ` USD` after a number; nothing for the empty-symbol commodity, which hledger writes bare (`20`).
+    static func symbolSuffix(_ commodity: Commodity) -> String { commodity.isBare ? "" : " " + commodity.code }
+
+    /// hledger's type code; nil for an unclassified account, which gets no `type:` tag.
+    static func typeCode(_ type: AccountType) -> String? {
         switch type {
         case .asset: "A"
         case .liability: "L"
         case .equity: "E"
         case .income: "R"
         case .expense: "X"
+        case .unclassified: nil
         }
     }
 

@@ -16,6 +16,11 @@ struct AmountSyntax {
     /// first use gave, and the order they were first met in (for `CommodityDeclared`).
     var commodities: [String: Commodity] = [:]
     var commodityOrder: [(commodity: Commodity, display: String?, location: SourceLocation)] = []
+    /// The precision the empty-symbol commodity is read at: the most decimals any bare amount in
+    /// the journal has. Unknown until the journal is read, so a read that meets more decimals
+    /// than this records them in `bareDigitsSeen` and the journal is read again (`JournalReader.read`).
+    var bareDigits = 0
+    var bareDigitsSeen = 0
 
     static let symbols: [Unicode.Scalar: Currency] = ["$": .usd, "€": .eur, "£": .gbp, "¥": .jpy]
 
@@ -63,13 +68,10 @@ struct AmountSyntax {
         if i < s.count, isNumberScalar(s[i]) {
             number = readNumber()
             skipSpaces()
-            if i == s.count, let defaultCommodity {
-                commodity = defaultCommodity
+            if i == s.count {
+                // No symbol: `D`'s commodity, or else hledger's empty-symbol one (never the ledger's currency).
+                commodity = defaultCommodity ?? ""
             } else {
-                guard i < s.count else {
-                    throw .unsupported(location, found: "an amount without a commodity (\"\(text)\")",
-                                       hint: "write the currency, e.g. $\(number) or \(number) USD, or declare `D $1,000.00`")
-                }
                 commodity = try readCommodity()
             }
         } else {
@@ -112,7 +114,19 @@ struct AmountSyntax {
     mutating func commodity(_ symbol: String, number: String?, display: String? = nil,
                             at location: SourceLocation) throws(ImportError) -> Commodity {
         if let iso = try? Self.currency(symbol, at: location) { return iso }
+        if symbol.isEmpty {
+            let mark: Character = (decimalComma[""] ?? defaultDecimalComma) ? "," : "."
+            if let number, let dot = number.lastIndex(of: mark) {
+                bareDigitsSeen = max(bareDigitsSeen, number.distance(from: number.index(after: dot), to: number.endIndex))
+            }
+        }
         if let known = commodities[symbol] { return known }
+        if symbol.isEmpty {
+            let bare = Commodity.bare(minorDigits: min(bareDigits, Commodity.maximumDigits))
+            commodities[symbol] = bare
+            commodityOrder.append((bare, display, location))
+            return bare
+        }
         guard Commodity.isValidSymbol(symbol) else { throw .unknownCommodity(location, symbol) }
         let comma = decimalComma[symbol] ?? defaultDecimalComma
         let mark: Character = comma ? "," : "."
@@ -170,15 +184,20 @@ struct AmountSyntax {
     }
 
     /// `2026-11-02`, `2026/11/02` or `2026.11.02`; months and days may have one digit.
-    static func date(_ text: Substring, at location: SourceLocation) throws(ImportError) -> LocalDate {
+    /// With `defaultYear` (from `Y 2026`), `01/15` and `1-15` are dates of that year.
+    static func date(_ text: Substring, at location: SourceLocation, defaultYear: Int? = nil) throws(ImportError) -> LocalDate {
         let bytes = Array(text.utf8)
         guard let separator = bytes.first(where: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ".") }) else {
             throw .invalidDate(location, text: String(text), reason: "it has no separator")
         }
-        let fields = bytes.split(separator: separator, omittingEmptySubsequences: false)
+        var fields = bytes.split(separator: separator, omittingEmptySubsequences: false)
+        if fields.count == 2, let defaultYear, (1000...9999).contains(defaultYear) {
+            fields.insert(ArraySlice(Array(String(defaultYear).utf8)), at: 0)
+        }
         guard fields.count == 3 else {
             if fields.count == 2 {
-                throw .unsupported(location, found: "a date without a year (\"\(text)\")", hint: "write the year: 2026-\(text)")
+                throw .unsupported(location, found: "a date without a year (\"\(text)\")",
+                                   hint: "write the year (2026-\(text)), or declare it first with `Y 2026`")
             }
             throw .invalidDate(location, text: String(text), reason: "it needs a year, a month and a day")
         }

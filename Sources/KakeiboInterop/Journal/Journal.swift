@@ -10,6 +10,8 @@ public struct Journal: Hashable, Sendable {
     public var prices: [PriceDirective] = []
     /// Commodities outside the ISO table, in the order first declared or used.
     public var commodities: [CommodityDeclaration] = []
+    /// `~` periodic transactions, in file order: the importer makes budgets of them.
+    public var periodicRules: [PeriodicRule] = []
     /// Every file read, the top one first.
     public var files: [String] = []
     /// How many balance assertions were checked (all passed, or reading would have failed).
@@ -34,6 +36,22 @@ public struct Journal: Hashable, Sendable {
         public var quote: Commodity
         /// The priced commodity, resolved once the whole journal is read (a `commodity` directive may follow).
         public var resolved: Commodity? = nil
+    }
+
+    /// `~ monthly from 2026-01-01` and its postings, as written.
+    public struct PeriodicRule: Hashable, Sendable {
+        public struct Posting: Hashable, Sendable {
+            public var location: SourceLocation
+            public var account: AccountName
+            /// Nil for the posting that leaves its amount out: the side the money comes from.
+            public var amount: Money?
+        }
+        public var location: SourceLocation
+        public var length: PeriodLength
+        /// The `from` date; nil when the rule has none.
+        public var from: LocalDate?
+        public var description: String?
+        public var postings: [Posting]
     }
 
     /// `commodity BTC 1.00000000`, or the first amount in a commodity outside the ISO table.

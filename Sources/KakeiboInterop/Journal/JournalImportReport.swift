@@ -29,6 +29,29 @@ public struct JournalImportReport: Hashable, Sendable {
     public var commoditiesDeclared: [String] = []
     /// Conversions whose weight was rounded to a minor unit, accepted within half of one.
     public var roundedConversions: [RoundedConversion] = []
+    /// How many `~` periodic transactions the journal has, and the budgets this import set from
+    /// them (`expenses:food 400.00 monthly from 2026-01-01`); already-set ones are not listed.
+    public var periodicRules = 0
+    public var budgetsSet: [String] = []
+
+    /// The one line saying what periodic transactions became; nil when the journal has none.
+    public var periodicSummary: String? {
+        guard periodicRules > 0 else { return nil }
+        return "\(periodicRules) periodic transaction\(periodicRules == 1 ? "" : "s"): "
+            + (budgetsSet.isEmpty ? "budgets already set" : "\(budgetsSet.count) budget\(budgetsSet.count == 1 ? "" : "s") set (\(budgetsSet.joined(separator: "; ")))")
+    }
+    /// Accounts opened as `unclassified`: neither their name nor a `type:` tag says what they
+    /// are. One warning lists them all; `account retype` fixes each.
+    public var unclassified: [AccountName] { accountsOpened.filter { $0.type == .unclassified }.map(\.name) }
+
+    /// The one warning an import with unclassified accounts prints; nil when there are none.
+    public var unclassifiedWarning: String? {
+        let names = unclassified
+        guard !names.isEmpty else { return nil }
+        return "warning: \(names.count) account\(names.count == 1 ? "" : "s") could not be typed from \(names.count == 1 ? "its name" : "their names") "
+            + "and \(names.count == 1 ? "is" : "are") unclassified: \(names.map(\.rawValue).joined(separator: ", ")); "
+            + "give each a type with `kakeibo account retype NAME asset|liability|equity|income|expense`"
+    }
 
     public struct RoundedConversion: Hashable, Sendable {
         public var location: SourceLocation

@@ -11,7 +11,7 @@ import KakeiboLedger
 public enum JournalImporter {
     /// A command with where it came from.
     struct Entry {
-        enum Kind { case structure, transaction, price, void }
+        enum Kind { case structure, transaction, price, void, budget }
         var command: LedgerCommand
         var options: CommandOptions
         var location: SourceLocation
@@ -75,6 +75,11 @@ public enum JournalImporter {
             accountsOpened: opened, prices: journal.prices, assertionsChecked: journal.assertionsChecked,
             voided: voids.count, position: try ledger.head().position)
         report.pricesAppended = appendedOf(.price)
+        report.periodicRules = journal.periodicRules.count
+        report.budgetsSet = zip(entries, results).compactMap { entry, result -> String? in
+            guard entry.kind == .budget, !result.alreadyRecorded, case .setBudget(let input) = entry.command else { return nil }
+            return "\(input.category) \(input.amount) \(input.length.rawValue)\(input.from.map { " from \($0)" } ?? "")"
+        }
         report.commoditiesDeclared = entries.compactMap { entry in
             if case .declareCommodity(let commodity, _) = entry.command { return commodity.code } else { return nil }
         }
@@ -120,6 +125,10 @@ public enum JournalImporter {
             mention(declaration.name, at: declaration.location)
             if let type = declaration.type { declaredTypes[declaration.name] = type }
         }
+        // Budget rules open the expense accounts they budget, as a transaction posting there would.
+        for rule in journal.periodicRules {
+            for posting in rule.postings where posting.amount != nil { mention(posting.account, at: posting.location) }
+        }
         for transaction in journal.transactions {
             for posting in transaction.postings {
                 mention(posting.account, at: posting.location)
@@ -162,14 +171,17 @@ public enum JournalImporter {
                                  options: CommandOptions(source: .journalImport, provenance: declaration.location.fileAndLine),
                                  location: declaration.location))
         }
-        for name in order where existing[name] == nil {
-            let location = firstSeen[name]!
+        func typeOf(_ name: AccountName) -> AccountType {
+            if let account = existing[name] { return account.type }
             // A declared type holds for the subtree, as in hledger; then the top-level name decides.
             let declared = ([name.rawValue] + name.ancestors.reversed()).lazy.compactMap { try? AccountName($0) }
                 .compactMap { declaredTypes[$0] }.first
-            guard let type = declared ?? AccountType(inferredFrom: name) else {
-                throw ImportError.unknownAccountType(location, account: name.rawValue)
-            }
+            // Nothing says what it is: imported unclassified (reported once, for all), not refused.
+            return declared ?? AccountType(inferredFrom: name) ?? .unclassified
+        }
+        for name in order where existing[name] == nil {
+            let location = firstSeen[name]!
+            let type = typeOf(name)
             let currency = currencies[name] ?? baseCurrency
             opened.append(.init(name: name, type: type, currency: currency))
             let anyCommodity = severalCommodities.contains(name) && type.holdsOneCommodity
@@ -208,21 +220,25 @@ public enum JournalImporter {
                                                          fingerprint: "journal-price:\(digest)"),
                                  location: price.location, kind: .price))
         }
+        entries += try budgetEntries(journal, typeOf: typeOf, baseCurrency: baseCurrency,
+                                     categories: Set(try ledger.accounts().filter { $0.category != nil }.map(\.account.name)))
         return (entries, opened)
     }
 
     /// A general transaction with every amount written out. Zero-amount postings (kept in
-    /// journals to carry a balance assertion) move nothing and are left out.
+    /// journals to carry a balance assertion) move nothing and are left out; a transaction left
+    /// with none is recorded as a dated note.
     static func command(for transaction: JournalTransaction) throws(ImportError) -> LedgerCommand.TransactionInput {
         let postings = transaction.postings.filter { !$0.amount.isZero }.map { posting in
-            LedgerCommand.PostingInput(account: posting.account.rawValue, amount: posting.amount.decimalString,
-                                       currency: posting.amount.currency, memo: posting.comment,
-                                       cost: posting.cost.map { .init(per: $0.per, value: $0.value.description, commodity: $0.commodity) })
+            var input = LedgerCommand.PostingInput(account: posting.account.rawValue, amount: posting.amount.decimalString,
+                                                   currency: posting.amount.currency, memo: posting.comment,
+                                                   cost: posting.cost.map { .init(per: $0.per, value: $0.value.description, commodity: $0.commodity) })
+            input.virtual = posting.virtual
+            input.accountAsWritten = posting.accountAsWritten
+            return input
         }
-        guard postings.count >= 2 else {
-            throw .unbalanced(transaction.location, detail: "it moves no money (every amount is zero); remove it or give it amounts")
-        }
-        return .init(date: transaction.date, payee: transaction.payee, memo: transaction.memo, postings: postings)
+        // No postings, or only zero amounts: a dated note that moves no money (hledger keeps it too).
+        return .init(date: transaction.date, payee: transaction.payee, memo: transaction.memo, postings: postings.count >= 2 || postings.contains { $0.virtual == .unbalanced } ? postings : [])
     }
 
     /// SHA-256 of the transaction as the ledger will store it, in a fixed layout (first 32 hex digits).
@@ -232,6 +248,9 @@ public enum JournalImporter {
             text += "\u{1E}\(posting.account)\u{1F}\(posting.amount ?? "")\u{1F}\(posting.currency?.code ?? "")\u{1F}\(posting.memo ?? "")"
             // Only priced postings add to the text, so every digest from before costs stays the same.
             if let cost = posting.cost { text += "\u{1F}@\(cost.per.rawValue)\u{1F}\(cost.value)\u{1F}\(cost.commodity.code)" }
+            // Likewise only virtual postings add their kind.
+            if let virtual = posting.virtual { text += "\u{1F}v\(virtual.rawValue)" }
+            if let written = posting.accountAsWritten { text += "\u{1F}w\(written)" }
         }
         return sha256Hex(Array(text.utf8), prefix: 16)
     }

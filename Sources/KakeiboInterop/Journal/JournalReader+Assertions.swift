@@ -23,7 +23,16 @@ extension JournalReader {
                 guard let asserted = posting.assertion else { continue }
                 journal.assertionsChecked += 1
                 // `=` asserts the asserted commodity's balance; costs are ignored, as in hledger.
-                let actual = running[BalanceKey(account: name, commodity: asserted.currency.code)] ?? .zero(asserted.currency)
+                var actual = running[BalanceKey(account: name, commodity: asserted.currency.code)] ?? .zero(asserted.currency)
+                if posting.assertionIsInclusive {
+                    // `=*`: the account and every account under it.
+                    let prefix = name + ":"
+                    for (key, amount) in running where key.commodity == asserted.currency.code && key.account.hasPrefix(prefix) {
+                        do { actual = try actual.adding(amount) } catch {
+                            throw .invalidAmount(posting.location, text: amount.description, reason: error.description)
+                        }
+                    }
+                }
                 guard actual == asserted else {
                     let column = assertionColumns[PostingIndex(transaction: index, posting: number)] ?? posting.location.column
                     throw .balanceAssertionFailed(posting.location.at(column: column), account: name,

@@ -11,6 +11,8 @@ extension JournalReader {
         var note: String?
         var comments: [String]
         var postings: [PendingPosting] = []
+        /// Set for a `~` periodic transaction, which becomes budgets, not a transaction.
+        var periodic: Journal.PeriodicRule? = nil
     }
 
     struct PendingPosting {
@@ -18,6 +20,12 @@ extension JournalReader {
         var account: AccountName
         var amount: Money?
         var assertion: Money?
+        /// `=*` or `==*`: the assertion counts the subaccounts too.
+        var inclusive = false
+        /// `(account)` or `[account]`.
+        var virtual: PostingVirtuality?
+        /// The account name as written, when an `alias` made it another.
+        var writtenAs: String?
         /// `@ $1.09` or `@@ $33.15`, as written.
         var cost: PostingCost? = nil
         /// Where the asserted amount starts, so a failed assertion points at it.
@@ -34,7 +42,7 @@ extension JournalReader {
         var rest = line[...]
         let dateText = rest.prefix { $0 != " " && $0 != "\t" && $0 != "=" && $0 != ";" }
         rest = rest.dropFirst(dateText.count)
-        let date = try AmountSyntax.date(dateText, at: location)
+        let date = try AmountSyntax.date(dateText, at: location, defaultYear: defaultYear)
         if rest.first == "=" {
             throw .unsupported(location.at(column: dateText.count + 1), found: "a secondary date (\"=\")",
                                hint: "remove the secondary date; Kakeibo keeps one date per transaction")
@@ -101,10 +109,6 @@ extension JournalReader {
         }
         var rest = content
         if let f = rest.first, f == "*" || f == "!" { rest = rest.dropFirst().trimmingSpaces() }
-        if let f = rest.first, f == "(" || f == "[" {
-            throw .unsupported(location.at(column: column(rest)), found: "a virtual posting (\"\(f)\")",
-                               hint: "write it as a real posting that balances, or remove it")
-        }
         // The account ends at two spaces, a tab, a " ;" comment or the end of the line. Scalars, not
         // characters, are walked here and below: every delimiter is a one-scalar ASCII character.
         let scalars = rest.unicodeScalars
@@ -118,8 +122,20 @@ extension JournalReader {
             }
             end = scalars.index(after: end)
         }
-        let accountText = rest[..<end]
-        let account = try accountName(accountText, at: location.at(column: column(rest)))
+        var accountText = rest[..<end]
+        var virtual: PostingVirtuality?
+        if let f = accountText.first, f == "(" || f == "[" {
+            let close: Character = f == "(" ? ")" : "]"
+            guard accountText.count > 2, accountText.last == close else {
+                throw .syntax(location.at(column: column(rest)), expected: "a virtual account closed by \"\(close)\"",
+                              found: "\"\(accountText)\"")
+            }
+            virtual = f == "(" ? .unbalanced : .balanced
+            accountText = accountText.dropFirst().dropLast()
+        }
+        let account = try accountName(accountText, at: location.at(column: column(rest) + (virtual == nil ? 0 : 1)))
+        // An alias changed it: the event keeps the name as written beside the one used.
+        let writtenAs = aliases.isEmpty || account.rawValue == accountText ? nil : String(accountText)
         rest = rest[end...].trimmingSpaces()
 
         var comments: [String] = []
@@ -131,14 +147,21 @@ extension JournalReader {
         }
         var amountText = rest
         var assertionText: Substring?
+        var inclusive = false
         if let equals = rest.unicodeScalars.firstIndex(of: "=") {
             amountText = rest[..<equals].trimmingSpaces()
             var assertion = rest[rest.unicodeScalars.index(after: equals)...]
             if assertion.first == "=" { assertion = assertion.dropFirst() } // `==`: the same for one-currency accounts
             if assertion.first == "*" {
-                throw .unsupported(location.at(column: column(rest[equals...])), found: "an inclusive balance assertion (\"=*\")",
-                                   hint: "assert the account's own balance with \"=\"")
+                inclusive = true
+                assertion = assertion.dropFirst()
+                if amountText.isEmpty {
+                    throw .unsupported(location.at(column: column(rest[equals...])), found: "an inclusive balance assignment (\"=*\" with no amount)",
+                                       hint: "write the posting's amount; \"=*\" then checks the account and its subaccounts")
+                }
             }
+            // `= 1 AAA @ 1.20 USD`: hledger ignores an asserted amount's price.
+            if let at = assertion.firstIndex(of: "@") { assertion = assertion[..<at] }
             assertionText = assertion.trimmingSpaces()
         }
         if let found = rest.unicodeScalars.firstIndex(of: "{") {
@@ -172,6 +195,10 @@ extension JournalReader {
             }
             return PostingCost(per: perTotal ? .total : .unit, value: value, commodity: commodity)
         }
+        if virtual != nil, let at = rest.unicodeScalars.firstIndex(of: "@") {
+            throw .unsupported(location.at(column: column(rest[at...])), found: "a cost on a virtual posting",
+                               hint: "convert on a real posting; virtual postings here are in one commodity each")
+        }
         let assertion = try assertionText.map { (text) throws(ImportError) -> Money in
             guard !text.isEmpty else {
                 throw .syntax(location.at(column: column(text)), expected: "an amount after \"=\"", found: "nothing")
@@ -179,7 +206,7 @@ extension JournalReader {
             return try amounts.amount(text, at: location.at(column: column(text)))
         }
         pending!.postings.append(PendingPosting(location: location.at(column: column(content)), account: account, amount: amount,
-                                                assertion: assertion, cost: cost,
+                                                assertion: assertion, inclusive: inclusive, virtual: virtual, writtenAs: writtenAs, cost: cost,
                                                 assertionColumn: assertionText.map(column) ?? column(content),
                                                 comments: comments))
     }
@@ -190,21 +217,32 @@ extension JournalReader {
     mutating func finishTransaction() throws(ImportError) {
         guard var txn = pending else { return }
         pending = nil
+        if txn.periodic != nil { return try finishPeriodic(txn) }
         try resolveBalanceAssignments(&txn)
-        guard txn.postings.count >= 2 else {
-            throw .unbalanced(txn.location, detail: "it has \(txn.postings.count) posting\(txn.postings.count == 1 ? "" : "s"); "
-                              + "a transaction needs at least two")
+        // No postings is a dated note, as hledger keeps it; one posting must balance on its own (be zero).
+        // Real postings balance among themselves, `[virtual]` ones too, each group with its own
+        // elided amount; `(virtual)` ones balance with nothing (group nil).
+        func group(_ posting: PendingPosting) -> Int? {
+            switch posting.virtual { case nil: 0; case .balanced?: 1; case .unbalanced?: nil }
         }
-        var sums: [Currency: Int64] = [:]
-        var elided: Int?
+        var groupSums: [[Currency: Int64]] = [[:], [:]]
+        var elidedIn: [Int?] = [nil, nil]
         for (index, posting) in txn.postings.enumerated() {
-            guard let amount = posting.amount else {
-                if elided != nil {
-                    throw .unbalanced(posting.location, detail: "only one posting may leave its amount out; this is the second")
+            guard let g = group(posting) else {
+                if posting.amount == nil {
+                    throw .unbalanced(posting.location, detail: "an unbalanced virtual posting balances with nothing; give it its amount")
                 }
-                elided = index
                 continue
             }
+            guard let amount = posting.amount else {
+                if elidedIn[g] != nil {
+                    throw .unbalanced(posting.location, detail: "only one posting may leave its amount out; this is the second")
+                }
+                elidedIn[g] = index
+                continue
+            }
+            var sums = groupSums[g]
+            defer { groupSums[g] = sums }
             // A priced posting balances at its weight, as in hledger: 500 EUR @ $1.09 counts $545.00.
             var weight = amount
             if let cost = posting.cost {
@@ -216,9 +254,13 @@ extension JournalReader {
             guard !overflow else { throw .invalidAmount(posting.location, text: amount.description, reason: MoneyError.overflow.description) }
             sums[weight.currency] = sum
         }
-        let off = sums.filter { $0.value != 0 }.map { Money(minorUnits: $0.value, currency: $0.key) }.sorted { $0.currency < $1.currency }
-        if elided == nil, !off.isEmpty {
-            throw .unbalanced(txn.location, detail: off.map { "\($0.currency.code) off by \($0.decimalString)" }.joined(separator: ", ")
+        let offIn = groupSums.map { sums in
+            sums.filter { $0.value != 0 }.map { Money(minorUnits: $0.value, currency: $0.key) }.sorted { $0.currency < $1.currency }
+        }
+        for g in 0..<2 where elidedIn[g] == nil && !offIn[g].isEmpty {
+            let off = offIn[g]
+            throw .unbalanced(txn.location, detail: (g == 1 ? "the [virtual] postings: " : "")
+                              + off.map { "\($0.currency.code) off by \($0.decimalString)" }.joined(separator: ", ")
                               + (off.count > 1 ? "; a conversion needs its rate: write @ UNITPRICE or @@ TOTALPRICE on one posting" : ""))
         }
         var postings: [JournalPosting] = []
@@ -228,6 +270,9 @@ extension JournalReader {
             if let given = posting.amount {
                 amount = given
             } else {
+                let off = offIn[group(posting) ?? 0]
+                // Nothing left to balance: hledger posts zero, which moves nothing; left out here.
+                if off.isEmpty { continue }
                 guard off.count == 1 else {
                     throw .unbalanced(posting.location, detail: off.isEmpty
                         ? "the left-out amount would be zero; remove the posting or give it an amount"
@@ -257,6 +302,8 @@ extension JournalReader {
             }
             postings.append(JournalPosting(location: posting.location, account: posting.account, amount: amount,
                                            amountWasElided: posting.amount == nil, assertion: posting.assertion,
+                                           assertionIsInclusive: posting.inclusive,
+                                           virtual: posting.virtual, accountAsWritten: posting.writtenAs,
                                            comment: try limited(comment, at: posting.location), tags: tags, cost: posting.cost))
         }
         let comment = txn.comments.isEmpty ? nil : txn.comments.joined(separator: " ")

@@ -36,28 +36,54 @@ public struct JournalReader {
     /// Names already validated: a journal repeats a few dozen accounts thousands of times.
     var accountNames: [Substring: AccountName] = [:]
 
-    enum OpenDirective { case none, account, commodity(Currency) }
+    enum OpenDirective { case none, account, commodity(Currency), declaration }
+    /// `Y 2026`: the year of dates written without one.
+    var defaultYear: Int?
+    /// `alias` directives in force, in the order written.
+    var aliases: [AccountAlias] = []
 
     public init() {}
 
     /// Reads `path` and the files it includes.
     public static func read(path: String) throws(ImportError) -> Journal {
-        var reader = JournalReader()
-        try reader.readFile(displayPath: path, includedFrom: nil)
-        try reader.checkAssertions()
-        try reader.finishCommodities()
-        return reader.journal
+        try readFixingBarePrecision { (reader) throws(ImportError) in
+            try reader.readFile(displayPath: path, includedFrom: nil)
+        }
     }
 
     /// Reads journal text that is not in a file (tests, stdin); `name` stands for the file in errors.
     public static func read(text: String, name: String) throws(ImportError) -> Journal {
-        var reader = JournalReader()
-        reader.journal.files.append(name)
-        try reader.readLines(Array(text.utf8), displayPath: name, directory: ".")
-        try reader.finishTransaction()
-        try reader.checkAssertions()
-        try reader.finishCommodities()
-        return reader.journal
+        try readFixingBarePrecision { (reader) throws(ImportError) in
+            reader.journal.files.append(name)
+            try reader.readLines(Array(text.utf8), displayPath: name, directory: ".")
+            try reader.finishTransaction()
+        }
+    }
+
+    /// Runs `body` on a fresh reader, again whenever it met a bare amount (`-722.40`) with more
+    /// decimals than the empty-symbol commodity was being read at: that commodity's precision is
+    /// the largest in the journal, and every amount in it is stored at that one precision. Each
+    /// rerun raises the precision, so there are at most a few, and only journals with bare amounts
+    /// ever read twice.
+    static func readFixingBarePrecision(_ body: (inout JournalReader) throws(ImportError) -> Void) throws(ImportError) -> Journal {
+        var digits = 0
+        while true {
+            var reader = JournalReader()
+            reader.amounts.bareDigits = digits
+            do {
+                try body(&reader)
+                if reader.amounts.bareDigitsSeen > digits, digits < Commodity.maximumDigits {
+                    digits = min(reader.amounts.bareDigitsSeen, Commodity.maximumDigits)
+                    continue
+                }
+                try reader.checkAssertions()
+                try reader.finishCommodities()
+                return reader.journal
+            } catch {
+                guard reader.amounts.bareDigitsSeen > digits, digits < Commodity.maximumDigits else { throw error }
+                digits = min(reader.amounts.bareDigitsSeen, Commodity.maximumDigits)
+            }
+        }
     }
 
     // MARK: - Files
@@ -136,6 +162,7 @@ public struct JournalReader {
                 return
             }
             if content.first == ";" || content.first == "#" {
+                if case .declaration = openDirective { return }
                 if case .account = openDirective, let type = try accountType(comment: content.dropFirst(), at: location) {
                     journal.accountDeclarations[journal.accountDeclarations.count - 1].type = type
                 }
@@ -151,6 +178,10 @@ public struct JournalReader {
         try finishTransaction()
         openDirective = .none
         if first == ";" || first == "#" || first == "*" { return }
+        if first == "~" {
+            try readPeriodicHeader(line, location: location)
+            return
+        }
         if ("0"..."9").contains(first) {
             try readTransactionHeader(line, location: location)
             return
@@ -179,6 +210,19 @@ public struct JournalReader {
             amounts.defaultDecimalComma = argument == ","
         case "comment":
             inCommentBlock = true
+        case "payee", "tag":
+            // Declarations hledger uses for `check payees`/`check tags`: nothing to record.
+            guard !argument.isEmpty else {
+                throw .syntax(location.at(column: argumentColumn), expected: "a \(word) name", found: "nothing")
+            }
+            openDirective = .declaration
+        case "Y", "year":
+            try readDefaultYear(argument, location: location.at(column: argumentColumn))
+        case "alias":
+            try readAlias(argument, location: location.at(column: argumentColumn))
+        case "end" where argument == "aliases":
+            aliases = []
+            accountNames = [:]
         default:
             throw .unsupported(location, found: "\"\(word)\"", hint: Self.hint(for: String(word)))
         }
@@ -186,11 +230,9 @@ public struct JournalReader {
 
     static func hint(for word: String) -> String {
         switch word {
-        case "~": "periodic transactions are forecasts; remove them before importing"
         case "=": "auto postings are not imported; write the postings out"
-        case "alias", "apply", "end": "account aliases and prefixes are not imported; write account names in full"
-        case "Y", "year": "write every date with its year"
-        default: "Kakeibo imports transactions and the account, commodity, include, P and decimal-mark directives"
+        case "apply", "end": "account prefixes (apply account) are not imported; write account names in full"
+        default: "Kakeibo imports transactions and the account, alias, commodity, D, decimal-mark, include, P, payee, tag and Y directives"
         }
     }
 
@@ -247,25 +289,13 @@ public struct JournalReader {
         amounts.decimalComma[currency.code] = marks.last == ","
     }
 
-    mutating func readInclude(_ argument: Substring, location: SourceLocation, directory: String) throws(ImportError) {
-        guard !argument.isEmpty else { throw .syntax(location, expected: "a file to include", found: "nothing") }
-        if argument.contains(where: { "*?[{".contains($0) }) || argument.hasPrefix("~") || argument.contains(":") {
-            throw .unsupported(location, found: "include \"\(argument)\"", hint: "include one file by a path relative to this one")
-        }
-        try finishTransaction()
-        let path = argument.hasPrefix("/") ? String(argument) : directory + "/" + argument
-        let saved = openDirective
-        try readFile(displayPath: path.hasPrefix("./") ? String(path.dropFirst(2)) : path, includedFrom: location)
-        openDirective = saved
-    }
-
     /// `P 2026-11-01 EUR $1.08`: kept, not used.
     mutating func readPrice(_ argument: Substring, location: SourceLocation) throws(ImportError) {
         let fields = argument.prefix { $0 != ";" }.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
         guard fields.count == 3 else {
             throw .syntax(location, expected: "P DATE COMMODITY PRICE", found: "\"P \(argument)\"")
         }
-        let date = try AmountSyntax.date(fields[0], at: location)
+        let date = try AmountSyntax.date(fields[0], at: location, defaultYear: defaultYear)
         let parts = try AmountSyntax.split(fields[2].trimmingSpaces(), at: location)
         guard parts.number.contains(where: \.isNumber) else {
             throw .syntax(location, expected: "a price such as $1.08", found: "\"\(fields[2])\"")
@@ -281,7 +311,7 @@ public struct JournalReader {
     mutating func accountName(_ text: Substring, at location: SourceLocation) throws(ImportError) -> AccountName {
         if let known = accountNames[text] { return known }
         do {
-            let name = try AccountName(String(text))
+            let name = try AccountName(aliased(String(text), at: location))
             accountNames[text] = name
             return name
         } catch {

@@ -36,6 +36,12 @@ public struct JournalPosting: Hashable, Sendable {
     public var amountWasElided: Bool
     /// `= $100` after the amount: the account's own balance after this posting.
     public var assertion: Money?
+    /// `=*` / `==*`: the assertion is of the account plus its subaccounts, as in hledger.
+    public var assertionIsInclusive = false
+    /// `(account)` (balances with nothing) or `[account]` (balances with the other bracketed ones).
+    public var virtual: PostingVirtuality? = nil
+    /// The account name as written, when an `alias` directive made it `account`; nil otherwise.
+    public var accountAsWritten: String? = nil
     public var comment: String?
     public var tags: [String: String]
     /// `@ $1.09` or `@@ $33.15` as written; nil for a plain posting.

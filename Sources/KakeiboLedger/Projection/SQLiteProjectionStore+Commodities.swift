@@ -33,6 +33,11 @@ extension SQLiteProjectionStore {
                 """).execute(arguments: [transaction.id, line, posting.cost?.per.rawValue, posting.cost?.value.description,
                                          posting.cost?.commodity.code, posting.isGeneratedConversion])
         }
+        for (line, posting) in transaction.postings.enumerated() {
+            guard let virtual = posting.virtual else { continue }
+            try db.cachedStatement(sql: "INSERT INTO virtual_postings (txn_id, line, kind) VALUES (?, ?, ?)")
+                .execute(arguments: [transaction.id, line, virtual.rawValue])
+        }
     }
 
     func readPostingDetails(of id: String, into postings: inout [Posting]) throws {
@@ -42,6 +47,11 @@ extension SQLiteProjectionStore {
             guard postings.indices.contains(line) else { continue }
             postings[line].cost = try PostingCost(row: row, startingAt: 1, commodity: currency)
             postings[line].isGeneratedConversion = row[4]
+        }
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT line, kind FROM virtual_postings WHERE txn_id = ?"), arguments: [id]) {
+            let line: Int = row[0]
+            guard postings.indices.contains(line) else { continue }
+            postings[line].virtual = PostingVirtuality(rawValue: row[1])
         }
     }
 }

@@ -158,8 +158,8 @@ struct SQLiteProjectionStore: ProjectionStore {
 
     func updateAccount(_ account: Account) throws {
         _ = cache.remember(account)
-        try db.execute(sql: "UPDATE accounts SET name = ?, is_closed = ? WHERE account_id = ?",
-                       arguments: [account.name.rawValue, account.isClosed, account.id])
+        try db.execute(sql: "UPDATE accounts SET name = ?, type = ?, is_closed = ? WHERE account_id = ?",
+                       arguments: [account.name.rawValue, account.type.rawValue, account.isClosed, account.id])
     }
 
     func saveCategory(_ category: Category) throws {
@@ -190,6 +190,7 @@ struct SQLiteProjectionStore: ProjectionStore {
                                      transaction.version, position, transaction.id])
         try db.cachedStatement(sql: "DELETE FROM postings WHERE txn_id = ?").execute(arguments: [transaction.id])
         try db.cachedStatement(sql: "DELETE FROM posting_details WHERE txn_id = ?").execute(arguments: [transaction.id])
+        try db.cachedStatement(sql: "DELETE FROM virtual_postings WHERE txn_id = ?").execute(arguments: [transaction.id])
         if !transaction.isVoided { try insertPostings(of: transaction) }
     }
 

@@ -23,9 +23,12 @@ public struct FinancialStatement: Hashable, Sendable {
 
     public init(kind: Kind, report: PeriodBalanceReport) throws {
         periods = report.periods
-        let layout: [(String, AccountType, Bool)] = kind == .incomeStatement
+        var layout: [(String, AccountType, Bool)] = kind == .incomeStatement
             ? [("Revenues", .income, true), ("Expenses", .expense, false)]
             : [("Assets", .asset, false), ("Liabilities", .liability, true), ("Equity", .equity, true)]
+        // Accounts a journal import could not type: their own section in both statements, in
+        // neither net, until `account retype` places them. Absent when there are none.
+        if report.rows.contains(where: { $0.type == .unclassified }) { layout.append(("Unclassified", .unclassified, false)) }
         var netSums: [Currency: [WideSum]] = [:]
         sections = try layout.map { title, type, flip in
             var sums: [Currency: [WideSum]] = [:]
@@ -35,7 +38,7 @@ public struct FinancialStatement: Hashable, Sendable {
                 for (i, amount) in row.amounts.enumerated() {
                     sums[row.currency, default: Array(repeating: WideSum(), count: report.periods.count)][i].add(amount.minorUnits)
                     // Net, on the shown signs: revenues − expenses, or assets − liabilities (equity left out).
-                    let counts = type != .equity
+                    let counts = type != .equity && type != .unclassified
                     let sign: Int64 = type == .expense || type == .liability ? -1 : 1
                     if counts { netSums[row.currency, default: Array(repeating: WideSum(), count: report.periods.count)][i].add(sign * amount.minorUnits) }
                 }

@@ -91,10 +91,10 @@ extension Ledger {
     /// Postings matching the query in date order, for `register`.
     public func register(_ query: ReportQuery, _ scope: ReportScope = ReportScope()) throws -> RegisterReport {
         try withProjection(at: scope.atPosition) { db in
-            var (sql, arguments) = try Self.dateFilter(query, scope)
-            sql = """
+            let (filter, arguments) = try Self.dateFilter(query, scope)
+            let sql = """
                 SELECT t.date, t.txn_id, t.first_position, p.line, COALESCE(t.payee, t.memo), a.name, p.currency, p.amount, t.payee, t.memo
-                FROM transactions t JOIN postings p USING (txn_id) JOIN accounts a USING (account_id) WHERE \(sql)
+                FROM transactions t JOIN postings p USING (txn_id) JOIN accounts a USING (account_id) WHERE \(filter)
                 """
             var postings: [RegisterReport.Posted] = []
             let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
@@ -106,7 +106,20 @@ extension Ledger {
                 postings.append(RegisterReport.Posted(date: date, transactionID: row[1], firstPosition: row[2], line: row[3],
                                                       payee: row[4], account: try AccountName(account), amount: amount))
             }
-            return try RegisterReport(postings: postings)
+            var report = try RegisterReport(postings: postings)
+            // Dated notes (no postings) show unless an account or amount term rules them out.
+            let notes = try Row.fetchCursor(db, sql: """
+                SELECT t.date, t.txn_id, t.first_position, COALESCE(t.payee, t.memo), t.payee, t.memo FROM transactions t
+                WHERE \(filter) AND t.is_voided = 0 AND NOT EXISTS (SELECT 1 FROM postings p WHERE p.txn_id = t.txn_id)
+                ORDER BY t.date, t.first_position
+                """, arguments: arguments)
+            while let row = try notes.next() {
+                let date = try LocalDate(iso: row[0])
+                guard query.matches(account: "", date: date, payee: row[4], memo: row[5], amount: nil),
+                      query.terms.allSatisfy({ term, _ in if case .amount = term { false } else { true } }) else { continue }
+                report.notes.append(.init(date: date, transactionID: row[1], firstPosition: row[2], payee: row[3]))
+            }
+            return report
         }
     }
 

@@ -17,10 +17,19 @@ public struct ReportScope: Hashable, Sendable {
 }
 
 extension Ledger {
-    public func balances(_ scope: ReportScope = ReportScope()) throws -> BalanceReport {
+    /// Every account's balance. Virtual postings count, as in hledger; `real` leaves them out
+    /// (hledger's `--real`/`-R`).
+    public func balances(_ scope: ReportScope = ReportScope(), real: Bool = false) throws -> BalanceReport {
         try withProjection(at: scope.atPosition) { db in
             let rows: [Row]
-            if let asOf = scope.asOf {
+            if real {
+                rows = try Row.fetchAll(db, sql: """
+                    SELECT a.name, a.type, p.currency, SUM(p.amount)
+                    FROM postings p JOIN transactions t USING (txn_id) JOIN accounts a USING (account_id)
+                    LEFT JOIN virtual_postings v ON v.txn_id = p.txn_id AND v.line = p.line
+                    WHERE v.kind IS NULL AND t.date <= ? GROUP BY p.account_id, p.currency
+                    """, arguments: [scope.asOf?.description ?? "9999-12-31"])
+            } else if let asOf = scope.asOf {
                 rows = try Row.fetchAll(db, sql: """
                     SELECT a.name, a.type, p.currency, SUM(p.amount)
                     FROM postings p JOIN transactions t USING (txn_id) JOIN accounts a USING (account_id)

@@ -5,13 +5,15 @@ import KakeiboProjections
 extension Ledger {
     /// Every transaction that is not voided, with edits applied, in date then recording order.
     /// Reads the projection in one pass, so its cost is one query however many transactions there are.
+    /// A dated note (a transaction with no postings, from a journal) is listed with no lines.
     public func transactions(_ scope: ReportScope = ReportScope()) throws -> [ListedTransaction] {
         try withProjection(at: scope.atPosition) { db in
             var sql = """
                 SELECT t.txn_id, t.date, t.payee, t.memo, a.name, p.currency, p.amount, p.memo,
-                       d.cost_per, d.cost_value, d.cost_commodity, coalesce(d.generated, 0)
-                FROM transactions t JOIN postings p USING (txn_id) JOIN accounts a USING (account_id)
+                       d.cost_per, d.cost_value, d.cost_commodity, coalesce(d.generated, 0), v.kind
+                FROM transactions t LEFT JOIN postings p USING (txn_id) LEFT JOIN accounts a USING (account_id)
                 LEFT JOIN posting_details d ON d.txn_id = p.txn_id AND d.line = p.line
+                LEFT JOIN virtual_postings v ON v.txn_id = p.txn_id AND v.line = p.line
                 WHERE t.is_voided = 0
                 """
             var arguments: StatementArguments = []
@@ -25,13 +27,17 @@ extension Ledger {
             let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try rows.next() {
                 let id: String = row[0]
-                let code: String = row[5]
+                guard let code: String = row[5] else {
+                    result.append(ListedTransaction(id: id, date: try LocalDate(iso: row[1]), payee: row[2], memo: row[3], lines: []))
+                    continue
+                }
                 let currency = try currencies[code] ?? db.commodityForCode(code)
                 currencies[code] = currency
                 var line = ListedTransaction.Line(account: try AccountName(row[4]),
                                                   amount: Money(minorUnits: try row.minorUnits(atIndex: 6, table: "postings"), currency: currency), memo: row[7])
                 line.cost = try PostingCost(row: row, startingAt: 8, commodity: db.commodityForCode)
                 line.isGeneratedConversion = row[11]
+                line.virtual = (row[12] as String?).flatMap(PostingVirtuality.init(rawValue:))
                 if result.last?.id == id {
                     result[result.count - 1].lines.append(line)
                 } else {

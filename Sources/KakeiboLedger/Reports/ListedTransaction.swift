@@ -10,6 +10,8 @@ public struct ListedTransaction: Hashable, Sendable {
         public var cost: PostingCost? = nil
         /// One of the two postings the ledger added for a priced posting; exports leave it out.
         public var isGeneratedConversion = false
+        /// `(account)` or `[account]`: exports write the brackets back.
+        public var virtual: PostingVirtuality? = nil
     }
 
     public var id: String

@@ -26,6 +26,10 @@ public enum LedgerProjector {
             var account = try existingAccount(e.accountID, store)
             account.name = e.to
             try store.updateAccount(account)
+        case .accountRetyped(let e):
+            var account = try existingAccount(e.accountID, store)
+            account.type = e.to
+            try store.updateAccount(account)
         case .accountClosed(let e):
             var account = try existingAccount(e.accountID, store)
             account.isClosed = true

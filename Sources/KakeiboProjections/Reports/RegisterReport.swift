@@ -28,6 +28,34 @@ public struct RegisterReport: Hashable, Sendable {
 
     public var entries: [Entry]
 
+    /// A dated note: a transaction with no postings (hledger keeps them; so does a journal import).
+    public struct Note: Hashable, Sendable {
+        public var date: LocalDate
+        public var transactionID: String
+        public var firstPosition: Int64
+        public var payee: String?
+        public init(date: LocalDate, transactionID: String, firstPosition: Int64, payee: String?) {
+            self.date = date; self.transactionID = transactionID; self.firstPosition = firstPosition; self.payee = payee
+        }
+    }
+
+    /// Notes in the register's range, in date then recording order; they move no balance.
+    public var notes: [Note] = []
+
+    /// Entries and notes in one date order, for printing: a note is `(nil, note)`.
+    public var rows: [(entry: Entry?, note: Note?)] {
+        var result: [(entry: Entry?, note: Note?)] = []
+        var pending = notes[...]
+        for entry in entries {
+            while let note = pending.first, (note.date, note.firstPosition) < (entry.posted.date, entry.posted.firstPosition) {
+                result.append((nil, note)); pending = pending.dropFirst()
+            }
+            result.append((entry, nil))
+        }
+        result += pending.map { (nil, $0) }
+        return result
+    }
+
     public init(postings: [Posted]) throws {
         var running: [Currency: Money] = [:]
         entries = []

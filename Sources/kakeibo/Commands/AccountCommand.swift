@@ -5,7 +5,7 @@ import KakeiboLedger
 struct AccountCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "account", abstract: "Open, close, rename and list accounts.",
-        subcommands: [Open.self, Close.self, Rename.self, List.self])
+        subcommands: [Open.self, Close.self, Rename.self, Retype.self, List.self])
 
     struct Open: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Open an account, e.g. assets:bank:checking.")
@@ -50,6 +50,20 @@ struct AccountCommand: ParsableCommand {
         func run() throws {
             let result = try global.openLedger().record(.renameAccount(name: name, newName: newName))
             Printer.recorded(result, format: output.format, note: "renamed \(name) to \(newName)")
+        }
+    }
+
+    struct Retype: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Give an account another type, e.g. one a journal import left unclassified.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+        @Argument var name: String
+        @Argument(help: "asset, liability, equity, income or expense.") var type: AccountType
+
+        func run() throws {
+            let result = try global.openLedger().record(.retypeAccount(name: name, type: type))
+            Printer.recorded(result, format: output.format, note: "\(name) is now \(type.article) \(type.rawValue) account")
         }
     }
 

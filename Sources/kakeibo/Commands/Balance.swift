@@ -20,12 +20,14 @@ struct Balance: ParsableCommand {
                                + "of its own date instead. Amounts no price reaches stay in their own commodity and are listed.",
                                valueName: "[then,|end,]commodity"))
     var value: String?
+    @Flag(name: [.customLong("real"), .customShort("R")], help: "Leave virtual postings, (account) and [account], out, as hledger -R does.")
+    var real = false
 
     func run() throws {
         let ledger = try global.openLedger()
         if let value {
-            guard query.isEmpty, columns.interval == nil, columns.depth == nil else {
-                throw ValidationError("--value values the whole balance: leave out query terms, --depth and intervals")
+            guard query.isEmpty, columns.interval == nil, columns.depth == nil, !real else {
+                throw ValidationError("--value values the whole balance: leave out query terms, --depth, intervals and --real")
             }
             let then = value.hasPrefix("then,")
             let symbol = then ? String(value.dropFirst(5)) : value.hasPrefix("end,") ? String(value.dropFirst(4)) : value
@@ -33,13 +35,16 @@ struct Balance: ParsableCommand {
             return Printer.valuation(then ? try ledger.valuationThen(in: commodity, scope.scope)
                                           : try ledger.valuation(in: commodity, scope.scope), format: output.format)
         }
+        guard !real || (query.isEmpty && columns.interval == nil && columns.depth == nil) else {
+            throw ValidationError("--real works on the whole balance for now: leave out query terms, --depth and intervals")
+        }
         let query = try period.query(words: query, today: try ledger.today())
         if let interval = columns.interval {
             return Printer.periods(try ledger.periodBalances(query, interval: interval, depth: columns.depth, scope.scope),
                                    format: output.format)
         }
         let report = query.isEmpty && columns.depth == nil
-            ? try ledger.balances(scope.scope)
+            ? try ledger.balances(scope.scope, real: real)
             : try ledger.balances(query, depth: columns.depth, scope.scope)
         switch output.format {
         case .csv:

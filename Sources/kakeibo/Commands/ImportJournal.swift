@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import KakeiboDomain
 import KakeiboInterop
 import KakeiboLedger
@@ -28,6 +29,10 @@ struct ImportJournal: ParsableCommand {
         } catch let error as ImportError {
             throw CommandFailure(error.report)
         }
+        // One warning for every account the journal could not type, on stderr whatever the format.
+        if let warning = report.unclassifiedWarning {
+            FileHandle.standardError.write(Data((Terminal.safe(warning) + "\n").utf8))
+        }
         switch output.format {
         case .json:
             Printer.json([
@@ -49,6 +54,8 @@ struct ImportJournal: ParsableCommand {
                     ["source": .string(rounded.location.description), "weight": .string(rounded.weight.description),
                      "residual": .string("\(rounded.residual) \(rounded.weight.currency.code)")]
                 }),
+                "unclassified": .array(report.unclassified.map { .string($0.rawValue) }),
+                "budgetsSet": .array(report.budgetsSet.map(JSONValue.string)),
                 "assertionsChecked": .int(Int64(report.assertionsChecked)),
                 "voided": .int(Int64(report.voided)),
                 "position": .int(report.position),
@@ -76,6 +83,7 @@ struct ImportJournal: ParsableCommand {
             if !report.prices.isEmpty {
                 print("\(Terminal.count(report.pricesAppended, "price")) appended, \(report.prices.count - report.pricesAppended) already recorded")
             }
+            if let summary = report.periodicSummary { print(Terminal.safe(summary)) }
             for rounded in report.roundedConversions {
                 // hledger #2041: the weight is kept to the minor unit; the rest is within half of one.
                 print(Terminal.safe("\(rounded.location.fileAndLine): conversion weight rounded to \(rounded.weight), "

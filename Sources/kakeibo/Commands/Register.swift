@@ -19,26 +19,34 @@ struct Register: ParsableCommand {
         let today = try ledger.today()
         let query = try ledger.registerQuery(words: query) { try period.query(words: $0, today: today) }
         let report = try ledger.register(query, scope.scope)
+        // A dated note (a transaction with no postings) is a row with no account, amount or balance.
+        let rows = report.rows.map { row -> (date: String, id: String, payee: String?, account: String, currency: String, amount: String,
+                                             shown: String, balance: String, shownBalance: String) in
+            if let entry = row.entry {
+                return (entry.posted.date.description, entry.posted.transactionID, entry.posted.payee, entry.posted.account.rawValue,
+                        entry.posted.amount.currency.code, entry.posted.amount.decimalString, entry.posted.amount.description,
+                        entry.runningBalance.decimalString, entry.runningBalance.description)
+            }
+            let note = row.note!
+            return (note.date.description, note.transactionID, note.payee, "", "", "", "", "", "")
+        }
         switch output.format {
         case .json:
-            Printer.json(.array(report.entries.map { entry in
-                ["date": .string(entry.posted.date.description), "id": .string(entry.posted.transactionID),
-                 "payee": entry.posted.payee.map(JSONValue.string) ?? .null, "account": .string(entry.posted.account.rawValue),
-                 "amount": .string(entry.posted.amount.decimalString), "currency": .string(entry.posted.amount.currency.code),
-                 "balance": .string(entry.runningBalance.decimalString)]
+            Printer.json(.array(rows.map { row in
+                ["date": .string(row.date), "id": .string(row.id), "payee": row.payee.map(JSONValue.string) ?? .null,
+                 "account": row.account.isEmpty ? .null : .string(row.account),
+                 "amount": row.account.isEmpty ? .null : .string(row.amount), "currency": row.account.isEmpty ? .null : .string(row.currency),
+                 "balance": row.account.isEmpty ? .null : .string(row.balance)]
             }))
         case .csv:
-            print(CSVWriter.render(header: ["date", "id", "payee", "account", "currency", "amount", "balance"], rows: report.entries.map {
-                [$0.posted.date.description, $0.posted.transactionID, $0.posted.payee ?? "", $0.posted.account.rawValue,
-                 $0.posted.amount.currency.code, $0.posted.amount.decimalString, $0.runningBalance.decimalString]
+            print(CSVWriter.render(header: ["date", "id", "payee", "account", "currency", "amount", "balance"], rows: rows.map {
+                [$0.date, $0.id, $0.payee ?? "", $0.account, $0.currency, $0.amount, $0.balance]
             }))
         case .table:
             var table = TextTable([("date", .left), ("id", .left), ("payee", .left), ("account", .left),
                                    ("amount", .right), ("balance", .right)])
-            for entry in report.entries {
-                table.add([entry.posted.date.description, String(entry.posted.transactionID.suffix(8)),
-                           String((entry.posted.payee ?? "").prefix(24)), entry.posted.account.rawValue,
-                           entry.posted.amount.description, entry.runningBalance.description])
+            for row in rows {
+                table.add([row.date, String(row.id.suffix(8)), String((row.payee ?? "").prefix(24)), row.account, row.shown, row.shownBalance])
             }
             print(table.render())
         }

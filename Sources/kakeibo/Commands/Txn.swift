@@ -18,6 +18,8 @@ struct Txn: RecordingCommand {
     @Option(name: .customLong("idempotency-key")) var idempotencyKey: String?
 
     func record(on ledger: Ledger) throws -> RecordResult {
+        // A transaction with no postings is a dated note only journals bring; typed, it is a slip.
+        guard !postings.isEmpty else { throw LedgerError.tooFewPostings }
         let input = LedgerCommand.TransactionInput(date: date, payee: payee, memo: memo, postings: postings.map(\.input))
         return try ledger.record(.recordTransaction(input), options: CommandOptions(idempotencyKey: idempotencyKey))
     }
