@@ -10,14 +10,9 @@ extension ServerStore {
     /// with no gaps and commit in order. An event already sequenced with the same origin hash is
     /// answered `duplicate` with its stored position and hash, so re-sending a push is safe.
     public func push(ledger: String, bearer: String?, request: PushRequest) async throws -> PushResponse {
-        guard request.events.count <= SyncProtocol.maxPushEvents else {
-            throw ServerError(413, "too-large", "at most \(SyncProtocol.maxPushEvents) events a push")
-        }
+        try Self.checkSize(request.events.count)
         return try await transaction { connection in
-            let caller = try await authenticate(bearer, ledger: ledger, needed: .write, on: connection)
-            guard caller.deviceId == request.deviceId else {
-                throw ServerError.forbidden("this token belongs to device \(caller.deviceId), not \(request.deviceId)")
-            }
+            let caller = try await writer(bearer, ledger: ledger, deviceId: request.deviceId, on: connection)
             var (head, _) = try await head(ledgerId: caller.ledgerId, on: connection, lock: true)
             try await checkHead(ledgerId: caller.ledgerId, head: head, on: connection)
             guard let device = try await connection.query("""
@@ -129,14 +124,9 @@ extension ServerStore {
     /// and hashes are kept, so the adopting file's `verify --digest` stays what it was. A batch
     /// that the ledger already holds, byte for byte, is answered again (a retried upload).
     public func adopt(ledger: String, bearer: String?, request: AdoptRequest) async throws -> PushResponse {
-        guard request.events.count <= SyncProtocol.maxPushEvents else {
-            throw ServerError(413, "too-large", "at most \(SyncProtocol.maxPushEvents) events a push")
-        }
+        try Self.checkSize(request.events.count)
         return try await transaction { connection in
-            let caller = try await authenticate(bearer, ledger: ledger, needed: .write, on: connection)
-            guard caller.deviceId == request.deviceId else {
-                throw ServerError.forbidden("this token belongs to device \(caller.deviceId), not \(request.deviceId)")
-            }
+            let caller = try await writer(bearer, ledger: ledger, deviceId: request.deviceId, on: connection)
             let locked = try await head(ledgerId: caller.ledgerId, on: connection, lock: true)
             var head = locked.head
             let adoptable = locked.adoptable
@@ -248,5 +238,21 @@ extension ServerStore {
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             throw ServerError(422, "invalid-event", "event \(e.eventID) repeats a key the ledger already holds (idempotency key or event id)", eventId: e.eventID)
         }
+    }
+
+    /// A push or an upload carries at most `SyncProtocol.maxPushEvents` events.
+    private static func checkSize(_ count: Int) throws {
+        guard count <= SyncProtocol.maxPushEvents else {
+            throw ServerError(413, "too-large", "at most \(SyncProtocol.maxPushEvents) events a push")
+        }
+    }
+
+    /// The caller, when the bearer may write to `ledger` and is the device the request says it is.
+    private func writer(_ bearer: String?, ledger: String, deviceId: String, on connection: PostgresConnection) async throws -> Caller {
+        let caller = try await authenticate(bearer, ledger: ledger, needed: .write, on: connection)
+        guard caller.deviceId == deviceId else {
+            throw ServerError.forbidden("this token belongs to device \(caller.deviceId), not \(deviceId)")
+        }
+        return caller
     }
 }
