@@ -259,13 +259,15 @@ struct TotalExtractor: Sendable {
         // A tax summary (`GST SUMMARY`, `TAX CODE  %  AMOUNT  TAX`) prints column sums after the total, each on a `TOTAL` row.
         let summaryRow = matchers.firstIndex { $0.containsAny(Self.taxSummary) }
         let rowsByValue = Dictionary(grouping: amounts, by: \.minorUnits).mapValues { $0.map(\.row) }
+        let figuresPerRow = Dictionary(grouping: amounts, by: \.row).mapValues(\.count)
+        let totalFigures = labelledTotals.map(\.amount)
         return described.map { item in
             let candidate = item.candidate
             let row = candidate.rows.first ?? 0
             let role = rows.indices.contains(row) ? roles[row]?.role : nil
             let nearestLabel = totalRows.map { abs($0 - row) }.min().map { Double($0) / count } ?? 1
             let upper = rows.indices.contains(row) ? rows[row].text.uppercased() : ""
-            let summand = Self.summandOfLater(candidate.value, at: row, in: labelledTotals.map(\.amount), rowsByValue: rowsByValue)
+            let summand = Self.summandOfLater(candidate.value, at: row, totals: totalFigures, rowsByValue: rowsByValue)
             let exactWord = role == .total && upper.split(separator: " ").contains { $0.hasPrefix("TOTAL") || $0.hasSuffix("TOTAL") }
             let vector: [Double] = [
                 Double(candidate.strength) / 10,
@@ -302,7 +304,7 @@ struct TotalExtractor: Sendable {
                 largest.map { Double(min(max(candidate.value, 0), $0)) / Double(max($0, 1)) } ?? 1,
                 summand ? 1 : 0,
                 summaryRow.map { row > $0 } ?? false ? 1 : 0,
-                amounts.filter { $0.row == row }.count > 1 ? 1 : 0,
+                (figuresPerRow[row] ?? 0) > 1 ? 1 : 0,
             ]
             return FieldCandidate(value: candidate.value, rows: candidate.rows, features: vector)
         }
@@ -338,11 +340,13 @@ struct TotalExtractor: Sendable {
     /// A labelled total printed below is this one plus another figure printed above it (`13.74` with `39.40` above
     /// and `53.14` below, or `15.52` with returns of `-9.62` and `5.90` below): this is part of a sum, a subtotal or
     /// a section's total, not what was paid.
-    static func summandOfLater(_ value: Int64, at row: Int, in amounts: [AmountToken], rowsByValue: [Int64: [Int]]) -> Bool {
+    /// `rowsByValue`: the rows each printed figure appears on.
+    static func summandOfLater(_ value: Int64, at row: Int, totals: [AmountToken], rowsByValue: [Int64: [Int]]) -> Bool {
         guard value > 0 else { return false }
-        return amounts.contains { later in
+        return totals.contains { later in
             guard later.row > row, later.minorUnits != value else { return false }
-            let rest = later.minorUnits - value
+            let (rest, overflow) = later.minorUnits.subtractingReportingOverflow(value)
+            guard !overflow else { return false }
             return rowsByValue[rest]?.contains { $0 < later.row && !($0 == row && rest == value) } ?? false
         }
     }
