@@ -252,11 +252,15 @@ extension JSONValue {
 
 /// An ISO code alone, or any commodity with the `digits` its payload carries.
 private func currency(_ payload: JSONValue, _ key: String, digitsKey: String = "digits") throws -> Currency {
-    let code = try payload.string(key)
-    if let digits = payload[digitsKey], digits != .null {
-        return try Commodity(symbol: code, minorDigits: Int(try payload.int(digitsKey)))
+    let digits = payload[digitsKey].flatMap { $0 == .null ? nil : $0 }
+    return try Commodity(code: try payload.string(key), digits: try digits.map { _ in Int(try payload.int(digitsKey)) })
+}
+
+extension Commodity {
+    /// How payloads spell a commodity: an ISO code alone, or any symbol with the `digits` stored beside it.
+    public init(code: String, digits: Int?) throws(MoneyError) {
+        if let digits { try self.init(symbol: code, minorDigits: digits) } else { try self.init(code: code) }
     }
-    return try Currency(code: code)
 }
 
 /// `["digits": 8]` for a commodity outside the ISO table, nothing for a currency in it.

@@ -41,21 +41,23 @@ struct Log: ParsableCommand {
     static func amount(in payload: JSONValue) -> String {
         guard case .object(let fields) = payload else { return "" }
         if case .int(let minorUnits)? = fields["amount"], case .string(let code)? = fields["currency"] {
-            return money(minorUnits, code)
+            return money(minorUnits, code, digits: fields["digits"])
         }
         guard case .array(let postings)? = fields["postings"] else { return "" }
         var debits: Int64 = 0
         var codes: Set<String> = []
+        var digits: JSONValue?
         for case .object(let posting) in postings {
             guard case .int(let minorUnits)? = posting["amount"], case .string(let code)? = posting["currency"] else { continue }
             codes.insert(code)
+            digits = posting["digits"]
             guard minorUnits > 0 else { continue }
             let (sum, overflow) = debits.addingReportingOverflow(minorUnits)
             guard !overflow else { return "" }
             debits = sum
         }
         guard codes.count == 1, let code = codes.first, debits > 0 else { return codes.count > 1 ? "(\(codes.count) currencies)" : "" }
-        return money(debits, code)
+        return money(debits, code, digits: digits)
     }
 
     static func label(in payload: JSONValue) -> String {
@@ -66,8 +68,10 @@ struct Log: ParsableCommand {
         return ""
     }
 
-    private static func money(_ minorUnits: Int64, _ code: String) -> String {
-        guard let currency = try? Currency(code: code) else { return "\(minorUnits) (minor units) \(code)" }
-        return Money(minorUnits: minorUnits, currency: currency).description
+    /// `digits` is stored beside a commodity outside the ISO table (`BTC`, 8).
+    private static func money(_ minorUnits: Int64, _ code: String, digits: JSONValue?) -> String {
+        let places: Int? = if case .int(let value)? = digits { Int(value) } else { nil }
+        guard let commodity = try? Commodity(code: code, digits: places) else { return "\(minorUnits) (minor units) \(code)" }
+        return Money(minorUnits: minorUnits, currency: commodity).description
     }
 }
