@@ -12,13 +12,40 @@ public struct LedgerDecider<State: LedgerStateReader> {
         self.context = context
     }
 
-    public mutating func decide(_ command: LedgerCommand) throws -> [LedgerEvent] {
+    /// Decides `command` against `state`; reads only, so deciding twice decides the same (but for
+    /// the fresh ids `context` mints).
+    public func decide(_ command: LedgerCommand) throws -> Decision {
         let events = try events(for: command)
         try checkBalances(after: events)
-        return events
+        let suggestion = events.lazy.compactMap(\.suggestion).first
+        return Decision(events: events, expectedVersions: try expectedVersions(of: events),
+                        transactionID: events.lazy.compactMap(\.transactionID).first,
+                        accountID: events.lazy.compactMap(\.accountID).first, suggestion: suggestion,
+                        suggestedCategory: try suggestion?.accountID.flatMap { try state.account(id: $0)?.name })
     }
 
-    private mutating func events(for command: LedgerCommand) throws -> [LedgerEvent] {
+    /// The optimistic-concurrency policy: a command that changes a transaction expects the version
+    /// it decided against; one that starts a stream expects none; the structure and prices streams
+    /// are shared by every command that adds to them, so they are not checked.
+    private func expectedVersions(of events: [LedgerEvent]) throws -> [String: ExpectedVersion] {
+        var expected: [String: ExpectedVersion] = [:]
+        for event in events where expected[event.stream] == nil {
+            let changed: String? = switch event {
+            case .transactionEdited(let e): e.transactionID
+            case .transactionVoided(let e): e.transactionID
+            default: nil
+            }
+            if let changed {
+                guard let transaction = try state.transaction(id: changed) else { throw LedgerError.unknownTransaction(changed) }
+                expected[event.stream] = .exact(Int64(transaction.version))
+            } else if event.stream != LedgerEvent.structureStream && event.stream != LedgerEvent.pricesStream {
+                expected[event.stream] = .noStream
+            }
+        }
+        return expected
+    }
+
+    private func events(for command: LedgerCommand) throws -> [LedgerEvent] {
         if case .createLedger(let name, let currency, let timeZone) = command {
             guard try state.settings() == nil else { throw LedgerError.ledgerAlreadyInitialised }
             try checkText(name, field: "ledger name")

@@ -2,32 +2,6 @@
 // which matters because payload bytes are hashed and must never change shape silently.
 
 extension LedgerEvent {
-    /// The type name stored in the log.
-    public var type: String {
-        switch self {
-        case .ledgerCreated: "LedgerCreated"
-        case .accountOpened: "AccountOpened"
-        case .accountRenamed: "AccountRenamed"
-        case .accountRetyped: "AccountRetyped"
-        case .accountClosed: "AccountClosed"
-        case .categoryDefined: "CategoryDefined"
-        case .categoryRenamed: "CategoryRenamed"
-        case .categoryArchived: "CategoryArchived"
-        case .expenseCaptured: "ExpenseCaptured"
-        case .incomeRecorded: "IncomeRecorded"
-        case .transferMade: "TransferMade"
-        case .transactionRecorded: "TransactionRecorded"
-        case .transactionEdited: "TransactionEdited"
-        case .transactionVoided: "TransactionVoided"
-        case .budgetSet: "BudgetSet"
-        case .budgetCleared: "BudgetCleared"
-        case .incomeGoalSet: "IncomeGoalSet"
-        case .receiptScanned: "ReceiptScanned"
-        case .commodityDeclared: "CommodityDeclared"
-        case .priceRecorded: "PriceRecorded"
-        }
-    }
-
     /// Bumped when a type's payload changes shape; decoders keep reading every older version.
     public var schemaVersion: Int64 { 1 }
 
@@ -102,11 +76,12 @@ extension LedgerEvent {
     public init(type: String, schemaVersion: Int64, payload p: JSONValue) throws(LedgerError) {
         guard schemaVersion == 1 else { throw .unknownEventType(type, schemaVersion: schemaVersion) }
         do {
-            switch type {
-            case "LedgerCreated":
+            guard let kind = Kind(rawValue: type) else { throw LedgerError.unknownEventType(type, schemaVersion: schemaVersion) }
+            switch kind {
+            case .ledgerCreated:
                 self = .ledgerCreated(.init(name: try p.string("name"), baseCurrency: try currency(p, "baseCurrency"),
                                             timeZone: try p.string("timeZone")))
-            case "AccountOpened":
+            case .accountOpened:
                 var opened = LedgerEvent.AccountOpened(accountID: try p.string("account"), name: try AccountName(p.string("name")),
                                                        type: try accountType(p), currency: try currency(p, "currency"))
                 if let any = p["anyCommodity"], any != .null {
@@ -114,32 +89,32 @@ extension LedgerEvent {
                     opened.holdsAnyCommodity = true
                 }
                 self = .accountOpened(opened)
-            case "AccountRenamed":
+            case .accountRenamed:
                 self = .accountRenamed(.init(accountID: try p.string("account"), from: try AccountName(p.string("from")),
                                              to: try AccountName(p.string("to"))))
-            case "AccountRetyped":
+            case .accountRetyped:
                 guard let from = AccountType(rawValue: try p.string("from")), let to = AccountType(rawValue: try p.string("to")) else {
                     throw LedgerError.malformedEvent(type: type, reason: "unknown account type")
                 }
                 self = .accountRetyped(.init(accountID: try p.string("account"), from: from, to: to))
-            case "AccountClosed":
+            case .accountClosed:
                 self = .accountClosed(.init(accountID: try p.string("account")))
-            case "CategoryDefined":
+            case .categoryDefined:
                 self = .categoryDefined(.init(accountID: try p.string("account"), displayName: try p.string("name"),
                                               hue: Int(try p.int("hue")), icon: try p.string("icon")))
-            case "CategoryRenamed":
+            case .categoryRenamed:
                 self = .categoryRenamed(.init(accountID: try p.string("account"), from: try p.string("from"), to: try p.string("to")))
-            case "CategoryArchived":
+            case .categoryArchived:
                 self = .categoryArchived(.init(accountID: try p.string("account")))
-            case "ExpenseCaptured": self = .expenseCaptured(try moneyMoved(p).readingReceiptFields(p))
-            case "IncomeRecorded": self = .incomeRecorded(try moneyMoved(p))
-            case "TransferMade": self = .transferMade(try moneyMoved(p))
-            case "TransactionRecorded":
+            case .expenseCaptured: self = .expenseCaptured(try moneyMoved(p).readingReceiptFields(p))
+            case .incomeRecorded: self = .incomeRecorded(try moneyMoved(p))
+            case .transferMade: self = .transferMade(try moneyMoved(p))
+            case .transactionRecorded:
                 self = .transactionRecorded(.init(
                     transactionID: try p.string("txn"), date: try LocalDate(iso: p.string("date")),
                     payee: try p.optionalString("payee"), memo: try p.optionalString("memo"),
                     postings: try p.array("postings").map { posting throws(LedgerError) in try Posting(json: posting) }))
-            case "TransactionEdited":
+            case .transactionEdited:
                 self = .transactionEdited(.init(
                     transactionID: try p.string("txn"),
                     changes: try p.array("changes").map { change in
@@ -149,32 +124,30 @@ extension LedgerEvent {
                         return FieldChange(field: field, before: change["before"] ?? .null, after: change["after"] ?? .null)
                     },
                     reason: try p.optionalString("reason")))
-            case "TransactionVoided":
+            case .transactionVoided:
                 self = .transactionVoided(.init(transactionID: try p.string("txn"), reason: try p.optionalString("reason")))
-            case "BudgetSet":
+            case .budgetSet:
                 self = .budgetSet(.init(accountID: try p.string("account"), length: try periodLength(p, type),
                                         amount: Money(minorUnits: try p.int("amount"), currency: try currency(p, "currency")),
                                         effectiveFrom: try LocalDate(iso: p.string("from")),
                                         rollover: try enumValue(p, "rollover", type)))
-            case "BudgetCleared":
+            case .budgetCleared:
                 self = .budgetCleared(.init(accountID: try p.string("account"), effectiveFrom: try LocalDate(iso: p.string("from"))))
-            case "IncomeGoalSet":
+            case .incomeGoalSet:
                 self = .incomeGoalSet(.init(length: try periodLength(p, type),
                                             amount: Money(minorUnits: try p.int("amount"), currency: try currency(p, "currency")),
                                             effectiveFrom: try LocalDate(iso: p.string("from"))))
-            case "ReceiptScanned":
+            case .receiptScanned:
                 self = .receiptScanned(try .init(json: p))
-            case "CommodityDeclared":
+            case .commodityDeclared:
                 let symbol = try p.string("commodity")
                 self = .commodityDeclared(.init(commodity: try Commodity(symbol: symbol, minorDigits: Int(try p.int("precision"))),
                                                 display: try p.optionalString("display")))
-            case "PriceRecorded":
+            case .priceRecorded:
                 self = .priceRecorded(.init(date: try LocalDate(iso: p.string("date")), commodity: try currency(p, "commodity"),
                                             value: try ExactDecimal(parsing: p.string("value")),
                                             quote: try currency(p, "quote", digitsKey: "quoteDigits"),
                                             source: try enumValue(p, "source", type)))
-            default:
-                throw LedgerError.unknownEventType(type, schemaVersion: schemaVersion)
             }
             try readSuggestion(from: p)
         } catch let error as LedgerError {

@@ -27,19 +27,21 @@ public enum EventLog {
     }
 
     /// `append`, for a caller that appends many actions in one transaction: it passes the head
-    /// it got back from the previous call instead of having it read again, and may skip the
-    /// event-id lookup when it minted the ids itself (`eventIDsAreNew`).
+    /// it got back from the previous call instead of having it read again. `checked` says the
+    /// caller already ran the idempotency check (`recordedCommand`) in this transaction and minted
+    /// the event ids itself, so neither lookup is made a second time.
     public static func append(_ events: [NewEvent], metadata: AppendMetadata,
                               expecting expected: [String: ExpectedVersion] = [:],
-                              head: inout LogHead?, eventIDsAreNew: Bool = false,
+                              head: inout LogHead?, checked: Bool = false,
                               in db: Database) throws -> AppendOutcome {
-        if let key = metadata.idempotencyKey, let prior = try priorCommand(key: key, in: db) {
-            guard prior.hash == metadata.commandHash else { throw EventStoreError.idempotencyConflict(key: key) }
-            return .alreadyRecorded(positions: try positions(ofCommand: prior.commandID, from: prior.position, in: db))
-        }
-        if !eventIDsAreNew, let first = events.first,
-           let positions = try existingPositions(of: events, firstID: first.eventID, in: db) {
-            return .alreadyRecorded(positions: positions)
+        if !checked {
+            if let key = metadata.idempotencyKey,
+               let positions = try recordedCommand(key: key, isSameCommand: { $0 == metadata.commandHash }, in: db) {
+                return .alreadyRecorded(positions: positions)
+            }
+            if let first = events.first, let positions = try existingPositions(of: events, firstID: first.eventID, in: db) {
+                return .alreadyRecorded(positions: positions)
+            }
         }
         var versions: [String: Int64] = [:]
         for (stream, expectation) in expected {
@@ -78,7 +80,7 @@ public enum EventLog {
                 recordedAt: metadata.recordedAt, source: metadata.source, provenance: metadata.provenance, actor: metadata.actor,
                 commandID: metadata.commandID,
                 idempotencyKey: index == 0 ? metadata.idempotencyKey : nil,
-                commandHash: index == 0 ? metadata.commandHash : nil,
+                commandHash: index == 0 ? metadata.commandHash.map(EventHasher.hex) : nil,
                 payload: event.payload)
             let payloadBytes = event.payload.canonicalBytes()
             let hash = EventHasher.hash(previous: previous, envelope: envelope, payload: payloadBytes)
@@ -88,7 +90,7 @@ public enum EventLog {
                     row.bind(envelope.type); row.bind(envelope.schemaVersion); row.bind(envelope.occurredOn)
                     row.bind(envelope.recordedAt); row.bind(envelope.source); row.bind(envelope.actor)
                     row.bind(envelope.commandID); row.bind(envelope.idempotencyKey)
-                    row.bind(blob: envelope.commandHash.flatMap(bytes(fromHex:)))
+                    row.bind(blob: index == 0 ? metadata.commandHash : nil)
                     row.bind(String(decoding: payloadBytes, as: UTF8.self)); row.bind(blob: previous); row.bind(blob: hash)
                     row.bind(envelope.provenance)
                 }
@@ -223,12 +225,23 @@ public enum EventLog {
 
     // MARK: - Idempotency
 
-    /// The command recorded under an idempotency key: its id, hash and first position.
-    public static func priorCommand(key: String, in db: Database) throws -> (commandID: String, hash: String?, position: Int64)? {
+    /// The command recorded under an idempotency key: its id, command hash (32 bytes, as stored)
+    /// and first position.
+    public static func priorCommand(key: String, in db: Database) throws -> (commandID: String, hash: [UInt8]?, position: Int64)? {
         let sql = "SELECT command_id, command_hash, position FROM events WHERE idempotency_key = ?"
         guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [key]) else { return nil }
         let hash: Data? = row[1]
-        return (row[0], hash.map(EventHasher.hex), row[2])
+        return (row[0], hash.map { Array($0) }, row[2])
+    }
+
+    /// The idempotency check, the only one: nil when `key` is unused; the positions of the command
+    /// recorded under it when `isSameCommand` accepts its stored hash (a retry appends nothing);
+    /// `idempotencyConflict` when a different command holds the key.
+    public static func recordedCommand(key: String, isSameCommand: ([UInt8]?) throws -> Bool,
+                                       in db: Database) throws -> [Int64]? {
+        guard let prior = try priorCommand(key: key, in: db) else { return nil }
+        guard try isSameCommand(prior.hash) else { throw EventStoreError.idempotencyConflict(key: key) }
+        return try positions(ofCommand: prior.commandID, from: prior.position, in: db)
     }
 
     /// The positions of a command's events: contiguous from its first, since one transaction appends them.

@@ -29,11 +29,12 @@ public struct AppendMetadata: Hashable, Sendable {
     public var actor: String
     public var commandID: String
     public var idempotencyKey: String?
-    /// Hex SHA-256 of the command; tells a retry from a different command under the same key.
-    public var commandHash: String?
+    /// SHA-256 of the command (32 bytes, stored as they are); tells a retry from a different
+    /// command under the same key. The envelope shows it in hex, as the hash chain covers it.
+    public var commandHash: [UInt8]?
 
     public init(recordedAt: Int64, source: String, provenance: String? = nil, actor: String, commandID: String,
-                idempotencyKey: String? = nil, commandHash: String? = nil) {
+                idempotencyKey: String? = nil, commandHash: [UInt8]? = nil) {
         self.recordedAt = recordedAt
         self.source = source
         self.provenance = provenance

@@ -19,24 +19,22 @@ enum ProjectionRebuilder {
             WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (\(tables.map { "'\($0)'" }.joined(separator: ", ")))
             """)
         for index in indexes { try target.execute(sql: "DROP INDEX \(index["name"] as String)") }
-        let store = SQLiteProjectionStore(db: target)
+        let session = LedgerSession(rebuildingInto: target)
         let total = min(end ?? .max, try EventLog.head(in: source).position)
         var done: Int64 = 0
         try EventLog.forEachEvent(through: end, in: source) { position, recordedAt, event in
             // An event the fold refuses (a balance past Int64) is named by its position, so
             // `replay` and `verify` can say where the log went wrong.
             do {
-                try LedgerProjector.apply(event, at: position, recordedAt: recordedAt, to: store)
+                try session.apply(event, at: position, recordedAt: recordedAt)
             } catch {
                 throw LedgerError.unfoldableEvent(position: position, reason: String(describing: error))
             }
             done += 1
             if done % 10_000 == 0 && done < total { progress(done, total) }
         }
-        try store.flushBalances()
-        try store.flushSuggestions()
+        try session.finish()
         for index in indexes { try target.execute(sql: index["sql"]) }
-        try store.setCheckpoint(done)
         progress(done, total)
     }
 }

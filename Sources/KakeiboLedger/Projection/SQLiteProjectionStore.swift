@@ -231,14 +231,6 @@ struct SQLiteProjectionStore: ProjectionStore {
         cache.storedBalanceMagnitude = nil // the table changed
     }
 
-    /// Writes what this access kept in memory and moves the checkpoint to its last append.
-    /// Every write path calls it once, just before its transaction commits.
-    func flush() throws {
-        try flushBalances()
-        try flushSuggestions()
-        if let head = cache.head { try setCheckpoint(head.position) }
-    }
-
     func setCheckpoint(_ position: Int64) throws {
         try db.cachedStatement(sql: """
             INSERT INTO projection_checkpoints (projection, position) VALUES (?, ?)
@@ -306,8 +298,6 @@ final class ProjectionCache {
     var pendingBalances: [BalanceKey: Int64] = [:]
     /// Σ |balance| over the balances table, read once per access (`balanceMagnitudeBound`).
     var storedBalanceMagnitude: UInt64?
-    /// The log's head after this access's last append.
-    var head: EventLog.LogHead?
     /// Suggestion count changes not yet written, per category and feature (nil: the category's
     /// document count), and the features of each payee seen, so a batch tokenises each once.
     var pendingSuggestions: [SuggestionKey: Int64] = [:]

@@ -17,14 +17,13 @@ extension Ledger {
         let options = CommandOptions(source: .receipt, provenance: provenance,
                                      idempotencyKey: "receipt:" + input.reading.imageSHA256, fingerprint: input.reading.imageSHA256)
         return try writeTransaction(commit: !dryRun) { db in
-            let store = SQLiteProjectionStore(db: db)
-            try catchUp(store, in: db)
+            let session = try openSession(db)
             if !allowDuplicate, let earlier = try Self.duplicateReceipt(of: input, in: db) {
                 throw LedgerError.duplicateReceipt(transactionID: earlier)
             }
-            let result = try record(.importReceipt(input), options: options, store: store)
-            try store.flush()
-            let events = try result.positions.compactMap { try EventLog.event(at: $0, in: db)?.event() }
+            let result = try record(.importReceipt(input), options: options, in: session)
+            try session.finish()
+            let events = result.events
             var receiptID: String?, needsReview = false
             for event in events {
                 if case .receiptScanned(let scan) = event { receiptID = scan.receiptID }

@@ -104,18 +104,17 @@ public final class Ledger: Sendable {
     private func record(_ entries: [(command: LedgerCommand, options: CommandOptions)],
                         namingFailedEntry: Bool) throws -> [RecordResult] {
         try writeTransaction { db in
-            let store = SQLiteProjectionStore(db: db)
-            try catchUp(store, in: db)
+            let session = try openSession(db)
             var results: [RecordResult] = []
             results.reserveCapacity(entries.count)
             for (index, entry) in entries.enumerated() {
                 do {
-                    results.append(try record(entry.command, options: entry.options, store: store))
+                    results.append(try record(entry.command, options: entry.options, in: session))
                 } catch where namingFailedEntry {
                     throw BatchEntryError(index: index, underlying: error)
                 }
             }
-            try store.flush()
+            try session.finish()
             return results
         }
     }
@@ -153,88 +152,54 @@ public final class Ledger: Sendable {
         }
     }
 
-    func record(_ command: LedgerCommand, options: CommandOptions, store: SQLiteProjectionStore) throws -> RecordResult {
-        let db = store.db
-        // Tells a retry from a different command under the same key: the command's reflection
-        // lists every field and value. A later Kakeibo may describe a command differently, so a
-        // retry across an upgrade can be refused as a conflict, which is the safe direction.
-        let commandHash = options.idempotencyKey.map { _ in
-            sha256Hex(Array((options.fingerprint ?? String(reflecting: command)).utf8))
-        }
-        if let key = options.idempotencyKey, let prior = try EventLog.priorCommand(key: key, in: db) {
-            guard prior.hash == commandHash else { throw EventStoreError.idempotencyConflict(key: key) }
-            let positions = try EventLog.positions(ofCommand: prior.commandID, from: prior.position, in: db)
-            let recorded = try positions.compactMap { try EventLog.event(at: $0, in: db)?.event() }
-            var result = RecordResult(transactionID: recorded.lazy.compactMap(\.transactionID).first, positions: positions,
-                                      alreadyRecorded: true)
-            result.accountID = recorded.lazy.compactMap(\.accountID).first
-            return result
+    /// The write pipeline for one command, inside `session`'s transaction: the idempotency check,
+    /// the decision (pure, against the projection), the append and the fold. The caller finishes
+    /// the session once, after its last command. Documentation/RecordingACommand.md walks it.
+    func record(_ command: LedgerCommand, options: CommandOptions, in session: LedgerSession) throws -> RecordResult {
+        let db = session.db
+        let commandHash = options.idempotencyKey.map { _ in Self.commandHash(command, fingerprint: options.fingerprint) }
+        if let key = options.idempotencyKey,
+           let positions = try EventLog.recordedCommand(key: key, isSameCommand: { stored in
+               stored == commandHash || (options.fingerprint == nil && stored == Self.legacyCommandHash(command))
+           }, in: db) {
+            // A retry: the decision was made when it was first recorded, so its events are read back.
+            let envelopes = try positions.compactMap { try EventLog.event(at: $0, in: db) }
+            return RecordResult(alreadyRecorded: envelopes, events: try envelopes.map { try $0.event() })
         }
 
         let now = environment.now()
-        let today = LocalDate(unixMilliseconds: now, utcOffsetSeconds: try utcOffset(store, at: now))
-        // Earlier entries of the same batch teach the suggester: their counts are written before a
-        // decision that reads them, and only then, so a batch of categorised rows flushes once.
-        if command.readsSuggestions { try store.flushSuggestions() }
-        var decider = LedgerDecider(state: store, context: DecisionContext(today: today, makeID: environment.makeID))
-        let events = try decider.decide(command)
-
-        var expected: [String: ExpectedVersion] = [:]
-        switch command {
-        case .editTransaction(let input): expected[LedgerTransaction.stream(for: input.id)] = .exact(try version(of: input.id, store))
-        case .voidTransaction(let id, _): expected[LedgerTransaction.stream(for: id)] = .exact(try version(of: id, store))
-        // The structure and prices streams are shared by many commands; a transaction's is new.
-        default: for event in events where event.stream != LedgerEvent.structureStream && event.stream != LedgerEvent.pricesStream {
-            expected[event.stream] = .noStream
-        }
-        }
-        let newEvents = events.map { event in
-            NewEvent(eventID: environment.makeID(), stream: event.stream, type: event.type, schemaVersion: event.schemaVersion,
-                     occurredOn: event.occurredOn?.description, payload: event.payload)
-        }
+        let today = LocalDate(unixMilliseconds: now, utcOffsetSeconds: try utcOffset(session.store, at: now))
+        if command.readsSuggestions { try session.flushSuggestions() }
+        let decision = try LedgerDecider(state: session.store, context: DecisionContext(today: today, makeID: environment.makeID))
+            .decide(command)
+        let eventIDs = decision.events.map { _ in environment.makeID() }
         let metadata = AppendMetadata(recordedAt: now, source: options.source.rawValue, provenance: options.provenance,
-                                      actor: environment.actor,
-                                      commandID: environment.makeID(), idempotencyKey: options.idempotencyKey,
-                                      commandHash: commandHash)
-        // The ids were minted just above, so no stored event can have them.
-        switch try EventLog.append(newEvents, metadata: metadata, expecting: expected, head: &store.cache.head,
-                                   eventIDsAreNew: true, in: db) {
-        case .alreadyRecorded(let positions):
-            var result = RecordResult(transactionID: events.lazy.compactMap(\.transactionID).first, positions: positions,
-                                      alreadyRecorded: true)
-            result.accountID = events.lazy.compactMap(\.accountID).first
-            return result
-        case .appended(let envelopes):
-            for (event, envelope) in zip(events, envelopes) {
-                try LedgerProjector.apply(event, at: envelope.position, recordedAt: envelope.recordedAt, to: store)
-            }
-            var result = RecordResult(transactionID: events.lazy.compactMap(\.transactionID).first, positions: envelopes.map(\.position),
-                                      alreadyRecorded: false)
-            result.suggestion = events.lazy.compactMap(\.suggestion).first
-            result.accountID = events.lazy.compactMap(\.accountID).first
-            return result
-        }
+                                      actor: environment.actor, commandID: environment.makeID(),
+                                      idempotencyKey: options.idempotencyKey, commandHash: commandHash)
+        return RecordResult(decision: decision, envelopes: try session.append(decision, eventIDs: eventIDs, metadata: metadata))
     }
 
-    private func version(of id: String, _ store: SQLiteProjectionStore) throws -> Int64 {
-        guard let transaction = try store.transaction(id: id) else { throw LedgerError.unknownTransaction(id) }
-        return Int64(transaction.version)
+    /// What tells a retry from a different command under one idempotency key: the SHA-256 of the
+    /// importer's fingerprint when it gave one, else of the command's canonical JSON. Stored as
+    /// the 32 bytes themselves (the `command_hash` BLOB), shown in hex only in the envelope.
+    static func commandHash(_ command: LedgerCommand, fingerprint: String?) -> [UInt8] {
+        EventHasher.sha256(fingerprint.map { Array($0.utf8) } ?? command.canonicalJSON.canonicalBytes())
     }
 
-    /// Projects events the projection has not seen (after an upgrade or an interrupted rebuild).
-    /// Every write path calls it first, so it also refuses to build on a tampered log.
-    func catchUp(_ store: SQLiteProjectionStore, in db: Database) throws {
+    /// The hash a Kakeibo before the canonical fingerprint stored for a command without one: of
+    /// `String(reflecting:)`. Compared only when the canonical one differs, so a retry of a command
+    /// such a version recorded is still a retry while the reflection reads the same; when it does
+    /// not (another Swift, another field), the retry is refused as a conflict, the safe direction.
+    static func legacyCommandHash(_ command: LedgerCommand) -> [UInt8] {
+        EventHasher.sha256(Array(String(reflecting: command).utf8))
+    }
+
+    /// A session for a write: refuses a tampered log, then catches the projection up with it.
+    func openSession(_ db: Database) throws -> LedgerSession {
         try Self.checkIntegrity(before: "record anything", wholeChain: false, in: db)
-        let checkpoint = try store.checkpoint()
-        guard try EventLog.head(in: db).position > checkpoint else { return }
-        var last = checkpoint
-        try EventLog.forEachEvent(from: checkpoint + 1, in: db) { position, recordedAt, event in
-            try LedgerProjector.apply(event, at: position, recordedAt: recordedAt, to: store)
-            last = position
-        }
-        try store.flushBalances()
-        try store.flushSuggestions()
-        try store.setCheckpoint(last)
+        let session = try LedgerSession(db: db)
+        try session.catchUp()
+        return session
     }
 
     /// The ledger's offset from UTC at an instant (0 before the ledger exists). The zone never

@@ -12,11 +12,38 @@ public struct RecordResult: Hashable, Sendable {
     public var alreadyRecorded: Bool
     /// What the category suggester decided for an expense recorded without a category.
     public var suggestion: AppliedSuggestion?
+    /// The full name of the category `suggestion` applied, resolved by the decider, so a front
+    /// end can say where the expense went without reading the accounts again.
+    public var suggestedCategory: String?
+    /// The events the command appended, or those already recorded for it, in log order: what a
+    /// caller shows (a receipt's scan and expense) without reading the log back.
+    public var events: [LedgerEvent] = []
+    /// The envelopes of `events`: positions, ids, provenance, hashes' inputs.
+    public var envelopes: [EventEnvelope] = []
 
     public init(transactionID: String?, positions: [Int64], alreadyRecorded: Bool) {
         self.transactionID = transactionID
         self.positions = positions
         self.alreadyRecorded = alreadyRecorded
+    }
+
+    /// What appending `decision` as `envelopes` did.
+    init(decision: Decision, envelopes: [EventEnvelope]) {
+        self.init(transactionID: decision.transactionID, positions: envelopes.map(\.position), alreadyRecorded: false)
+        accountID = decision.accountID
+        suggestion = decision.suggestion
+        suggestedCategory = decision.suggestedCategory?.rawValue
+        events = decision.events
+        self.envelopes = envelopes
+    }
+
+    /// A retry: the command's events were recorded earlier, and these are they.
+    init(alreadyRecorded envelopes: [EventEnvelope], events: [LedgerEvent]) {
+        self.init(transactionID: events.lazy.compactMap(\.transactionID).first, positions: envelopes.map(\.position),
+                  alreadyRecorded: true)
+        accountID = events.lazy.compactMap(\.accountID).first
+        self.events = events
+        self.envelopes = envelopes
     }
 
     /// The last position the command reached.
@@ -31,7 +58,8 @@ public struct CommandOptions: Hashable, Sendable {
     /// Sending the same command again with the same key appends nothing.
     public var idempotencyKey: String?
     /// What tells a retry under `idempotencyKey` from a different command. Importers pass the
-    /// content digest they already computed; without one the ledger derives it from the command.
+    /// content digest they already computed; without one the ledger uses the command's canonical
+    /// JSON (`LedgerCommand.canonicalJSON`). Either way the log stores the SHA-256 of it.
     public var fingerprint: String?
 
     public init(source: EventSource = .manual, provenance: String? = nil, idempotencyKey: String? = nil,

@@ -14,7 +14,7 @@ extension RecordingCommand {
         let ledger = try global.openLedger()
         let result = try record(on: ledger)
         if let suggestion = result.suggestion {
-            Terminal.printNote(try Printer.suggestionNote(suggestion, ledger: ledger))
+            Terminal.printNote(Printer.suggestionNote(suggestion, category: result.suggestedCategory))
         }
         Printer.recorded(result, format: output.format)
     }

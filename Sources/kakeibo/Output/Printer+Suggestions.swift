@@ -5,12 +5,12 @@ import KakeiboProjections
 extension Printer {
     /// One line on stderr saying where an uncategorised expense went and why, so stdout keeps
     /// printing only the id scripts capture.
-    static func suggestionNote(_ suggestion: AppliedSuggestion, ledger: Ledger) throws -> String {
+    static func suggestionNote(_ suggestion: AppliedSuggestion, category: String?) -> String {
         let confidence = PeriodOption.percent(suggestion.confidenceBasisPoints)
         guard let id = suggestion.accountID else {
             return "no confident category suggestion (best \(confidence)); filed under \(AppliedSuggestion.uncategorisedExpenses)"
         }
-        let name = try ledger.accounts().first { $0.account.id == id }?.account.name.rawValue ?? id
+        let name = category ?? id
         return "filed under \(name), suggested at \(confidence) confidence; `kakeibo edit ID --category …` corrects it"
     }
 }

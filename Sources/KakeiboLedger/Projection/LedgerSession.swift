@@ -1,0 +1,90 @@
+import GRDB
+import KakeiboDomain
+import KakeiboEventStore
+import KakeiboProjections
+
+/// One write transaction's hold on the ledger: the log's head, the projection store, and the
+/// steps that keep the two in step. Recording a command, catching up after an upgrade and a full
+/// rebuild all go through it, so "catch up → apply → finish" is written here and nowhere else.
+///
+/// Not Sendable: it lives as long as one database access, like the store it owns.
+final class LedgerSession {
+    let db: Database
+    /// What the decider reads and the fold writes, with its per-access caches.
+    let store: SQLiteProjectionStore
+    /// The log's last position and hash after this session's last append; nil until it appends
+    /// (the first append reads it from the log, the following ones reuse it).
+    private var head: EventLog.LogHead?
+    /// The last position folded into the projection, and the one its checkpoint says.
+    private var projected: Int64
+    private var checkpointed: Int64?
+
+    /// A session over a projection whose checkpoint is read from `db`.
+    init(db: Database) throws {
+        self.db = db
+        store = SQLiteProjectionStore(db: db)
+        projected = try store.checkpoint()
+        checkpointed = projected
+    }
+
+    /// A session that folds the log into emptied projection tables (a rebuild): nothing is
+    /// projected yet and no checkpoint is stored, so `finish` writes one even for an empty log.
+    init(rebuildingInto db: Database) {
+        self.db = db
+        store = SQLiteProjectionStore(db: db)
+        projected = 0
+        checkpointed = nil
+    }
+
+    // MARK: - Catch-up, apply, finish
+
+    /// Projects the events the projection has not seen (after an upgrade, or after a sync wrote
+    /// events without folding them), then finishes, so the decisions that follow read them.
+    func catchUp() throws {
+        guard try EventLog.head(in: db).position > projected else { return }
+        try EventLog.forEachEvent(from: projected + 1, in: db) { position, recordedAt, event in
+            try apply(event, at: position, recordedAt: recordedAt)
+        }
+        try finish()
+    }
+
+    /// Folds one event into the projection.
+    func apply(_ event: LedgerEvent, at position: Int64, recordedAt: Int64) throws {
+        try LedgerProjector.apply(event, at: position, recordedAt: recordedAt, to: store)
+        projected = position
+    }
+
+    /// Appends a decision's events under `eventIDs` and folds them. The caller has made the
+    /// idempotency check (`EventLog.recordedCommand`) and minted the ids, so the log does neither.
+    func append(_ decision: Decision, eventIDs: [String], metadata: AppendMetadata) throws -> [EventEnvelope] {
+        let events = zip(decision.events, eventIDs).map { event, id in
+            NewEvent(eventID: id, stream: event.stream, type: event.type, schemaVersion: event.schemaVersion,
+                     occurredOn: event.occurredOn?.description, payload: event.payload)
+        }
+        guard case .appended(let envelopes) = try EventLog.append(events, metadata: metadata, expecting: decision.expectedVersions,
+                                                                  head: &head, checked: true, in: db) else {
+            preconditionFailure("a checked append with fresh ids always appends")
+        }
+        for (event, envelope) in zip(decision.events, envelopes) {
+            try apply(event, at: envelope.position, recordedAt: envelope.recordedAt)
+        }
+        return envelopes
+    }
+
+    /// Writes the suggestion counts gathered so far, before a decision that reads them: earlier
+    /// entries of the same batch teach the suggester, and a batch that never asks flushes once.
+    func flushSuggestions() throws {
+        try store.flushSuggestions()
+    }
+
+    /// Writes what the session kept in memory (balances, suggestion counts) and moves the
+    /// checkpoint to the last position folded. Every write path calls it before it commits.
+    func finish() throws {
+        try store.flushBalances()
+        try store.flushSuggestions()
+        if projected != checkpointed {
+            try store.setCheckpoint(projected)
+            checkpointed = projected
+        }
+    }
+}
