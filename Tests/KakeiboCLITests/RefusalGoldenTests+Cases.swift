@@ -184,6 +184,16 @@ extension RefusalGoldenTests {
             """), "import", "journal", "$SANDBOX/unbalanced.journal"),
         Refusal("journal-control-character", prepare: file("control.journal", "2026-11-01 Bi\u{7}stro\n    expenses:dining   $20\n    assets:cash\n"),
                 "import", "journal", "$SANDBOX/control.journal"),
+        Refusal("journal-no-longer-in-file", prepare: { sandbox, _ in
+            let journal = sandbox.path("books.journal")
+            let first = "2026-11-01 Bistro\n    expenses:dining   $20\n    assets:cash\n\n"
+            try Data((first + "2026-11-02 Market\n    expenses:dining   $5\n    assets:cash\n").utf8).write(to: URL(fileURLWithPath: journal))
+            // Relative to the sandbox, where commands run: the journal's name in the message is the same every run.
+            let imported = try sandbox.run(["import", "journal", "books.journal"])
+            XCTAssertEqual(imported.exitCode, 0, "\(imported)")
+            try Data(first.utf8).write(to: URL(fileURLWithPath: journal))
+            return nil
+        }, "import", "journal", "books.journal"),
         Refusal("journal-missing", "import", "journal", "$SANDBOX/missing.journal"),
         Refusal("receipt-not-an-image", prepare: file("receipt.jpg", "not a picture\n"),
                 "import", "receipt", "--account", "assets:checking", "--engine", "tesseract", "$SANDBOX/receipt.jpg"),
