@@ -1,8 +1,14 @@
-/// Everything the domain refuses, each with a message that says what to do about it.
+/// Everything the domain refuses, with the data a front end needs to say what to do about it.
+///
+/// Descriptions say what is wrong in neutral words: no command syntax. A front end adds its own hint (the
+/// CLI's `ErrorMessage` names the `kakeibo …` command to run), the way ArgumentParser keeps its errors
+/// apart from the text `MessageInfo` renders.
 public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     case ledgerNotInitialised
     case ledgerAlreadyInitialised
     case invalidAccountName(String, reason: String)
+    /// An account opened without a type, whose name does not start with a top-level name that gives one.
+    case accountTypeNotInferred(String)
     case unknownAccount(String)
     /// A report asked for an account that neither exists nor has accounts under it.
     case nothingToRead(String, didYouMean: String?)
@@ -41,6 +47,8 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     case ambiguousTransaction(String, matches: Int)
     case transactionVoided(String)
     case nothingToChange
+    /// An edit that does not fit the transaction's shape: `category`, `amount` or `accounts` on one with postings of its
+    /// own, `category` on a transfer, `postings` on a simple one.
     case fieldNotEditable(String, kind: TransactionKind)
     case malformedEvent(type: String, reason: String)
     case unknownEventType(String, schemaVersion: Int64)
@@ -60,33 +68,33 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .ledgerNotInitialised:
-            "the ledger has not been initialised; run `kakeibo init --currency USD` first"
+            "the ledger has not been initialised"
         case .ledgerAlreadyInitialised:
-            "the ledger is already initialised; use another --db path for a new ledger"
+            "the ledger is already initialised"
         case .invalidAccountName(let name, let reason):
             "invalid account name \"\(name)\": \(reason); write names like assets:bank:checking"
+        case .accountTypeNotInferred(let name):
+            "invalid account name \"\(name)\": its type cannot be inferred"
         case .unknownAccount(let name):
-            "unknown account \"\(name)\"; open it with `kakeibo account open \(name) --type TYPE` or see `kakeibo account list`"
+            "unknown account \"\(name)\""
         case .nothingToRead(let name, let guess):
-            "no account \"\(name)\" and none under it; " + (guess.map { "did you mean \($0)? " } ?? "") + "see `kakeibo account list`"
+            "no account \"\(name)\" and none under it" + (guess.map { "; the closest name is \($0)" } ?? "")
         case .accountExists(let name):
-            "account \"\(name)\" already exists; pick another name or see `kakeibo account list`"
+            "account \"\(name)\" already exists"
         case .accountClosed(let name):
             "account \"\(name)\" is closed; post to an open account instead"
         case .accountNotEmpty(let name, let balance):
             "account \"\(name)\" still holds \(balance); transfer it out before closing"
         case .categoryNotEmpty(let name, let balance):
-            "\"\(name)\" holds \(balance) of history, which stays; to stop using it, run `kakeibo category archive \(name)`"
+            "\"\(name)\" holds \(balance) of history, which stays"
         case .wrongAccountType(let name, let type, let expected):
             "account \"\(name)\" is \(type.article) \(type.rawValue) account, but \(expected) is needed here"
         case .unknownCategory(let name):
-            "unknown category \"\(name)\"; add it with `kakeibo category add \(name)` or see `kakeibo category list`"
+            "unknown category \"\(name)\""
         case .rootIsNotACategory(let name):
-            "\"\(name)\" is the top of a tree, not a category; name one under it, e.g. groceries for \(name):groceries "
-                + "(see `kakeibo category list`)"
+            "\"\(name)\" is the top of a tree, not a category; name one under it, e.g. groceries for \(name):groceries"
         case .noIncomeInCurrency(let currency, let base):
-            "no income account holds \(currency), so nothing would count toward a \(currency) goal; open one first "
-                + "(`kakeibo account open income:salary:\(currency.lowercased()) --currency \(currency)`) or set the goal in \(base)"
+            "no income account holds \(currency), so nothing would count toward a \(currency) goal"
         case .categoryExists(let name):
             "category \"\(name)\" already exists"
         case .categoryArchived(let name):
@@ -98,7 +106,7 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .zeroAmount:
             "the amount is zero; record a non-zero amount (negative for a refund)"
         case .tooFewPostings:
-            "a transaction needs at least two postings, e.g. --posting expenses:food=12.50 --posting assets:cash=-12.50"
+            "a transaction needs at least two postings"
         case .money(let error):
             error.description
         case .balanceOverflow(let account, let total):
@@ -107,8 +115,7 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unfoldableEvent(let position, let reason):
             "the event at log position \(position) cannot be replayed: \(reason)"
         case .unreadableProjection(let table, let column):
-            "the projection table \(table) holds a \(column) that is not a whole number of minor units; "
-                + "run `kakeibo verify` to find the event that caused it"
+            "the projection table \(table) holds a \(column) that is not a whole number of minor units"
         case .date(let error):
             error.description
         case .invalidText(let field, let reason):
@@ -121,7 +128,7 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot rename \"\(name)\" to \"\(newName)\": it is \(type.article) \(type.rawValue) account and stays under \"\(root)\"; "
                 + "keep the first part of the name"
         case .unknownTransaction(let id):
-            "no transaction \"\(id)\"; see `kakeibo register` or `kakeibo log` for ids"
+            "no transaction \"\(id)\""
         case .ambiguousTransaction(let prefix, let matches):
             "\"\(prefix)\" matches \(matches) transactions; type more of the id"
         case .transactionVoided(let id):
@@ -129,34 +136,31 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .nothingToChange:
             "nothing to change: the edit gives every field the value it already has"
         case .fieldNotEditable(let field, let kind):
-            field == "--posting"
-                ? "--posting cannot be edited on \(kind.article) \(kind.rawValue) transaction; change its --amount, --category, --from or --to instead"
-                : "\(field) cannot be edited on \(kind.article) \(kind.rawValue) transaction; use --posting to replace its postings"
+            "the \(field) of \(kind.article) \(kind.rawValue) transaction cannot be edited"
         case .malformedEvent(let type, let reason):
             "malformed \(type) event: \(reason)"
         case .positionBeyondLog(let position, let last):
-            "position \(position) is beyond the end of the log (the last event is at \(last)); see `kakeibo log`"
+            "position \(position) is beyond the end of the log (the last event is at \(last))"
         case .invalidPeriod(let text):
             "invalid period \"\(text)\"; write a month as 2026-11 or an ISO week as 2026-W47"
         case .nonPositiveAmount(let field):
-            "the \(field) must be more than zero" + (field == "budget amount" ? "; to stop a budget, run `kakeibo budget clear CATEGORY`" : "")
+            "the \(field) must be more than zero"
         case .noBudget(let name):
-            "category \"\(name)\" has no budget to clear; see `kakeibo budget report`"
+            "category \"\(name)\" has no budget to clear"
         case .notAnExpenseCategory(let name):
-            "\"\(name)\" is not an expense category; budgets apply to expense categories (`kakeibo category list`)"
+            "\"\(name)\" is not an expense category; budgets apply to expense categories"
         case .receiptWithoutTotal:
-            "no total could be read, so nothing was recorded; rescan it sharper or record it with `kakeibo expense`"
+            "no total could be read, so nothing was recorded"
         case .duplicateReceipt(let transactionID):
-            "a receipt with the same merchant, date, total and time was imported as \(transactionID); nothing was recorded; give --allow-duplicate if this is another purchase"
+            "a receipt with the same merchant, date, total and time was imported as \(transactionID); nothing was recorded"
         case .unknownReceipt(let text, let isTransaction):
-            isTransaction ? "transaction \"\(text)\" was not imported from a receipt; see `kakeibo history \(text)`"
-                : "no receipt \"\(text)\"; give the transaction id `kakeibo import receipt` printed, or see `kakeibo log`"
+            isTransaction ? "transaction \"\(text)\" was not imported from a receipt" : "no receipt \"\(text)\""
         case .invalidReceipt(let reason):
             "invalid receipt scan: \(reason)"
         case .invalidCommodity(let symbol, let reason):
             "commodity \"\(symbol)\" refused: \(reason)"
         case .unknownEventType(let type, let version):
-            "unknown event \(type) v\(version): this ledger was written by a newer Kakeibo; upgrade kakeibo"
+            "unknown event \(type) v\(version): this ledger was written by a newer Kakeibo"
         }
     }
 }

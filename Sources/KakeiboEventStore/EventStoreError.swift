@@ -1,6 +1,9 @@
 import KakeiboDomain
 
-/// What the event store refuses or finds wrong, each with what to do about it.
+/// What the event store refuses or finds wrong, with its data.
+///
+/// Descriptions say what is wrong in neutral words; a front end adds what to type next (the CLI's
+/// `ErrorMessage`), so nothing here names a command or an option.
 public enum EventStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case ledgerNotFound(path: String)
     case ledgerExists(path: String)
@@ -33,17 +36,17 @@ public enum EventStoreError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .ledgerNotFound(let path):
-            "no ledger at \(path); create one with `kakeibo --db \(path) init --currency USD`"
+            "no ledger at \(path)"
         case .ledgerExists(let path):
-            "a ledger already exists at \(path); pick another --db path"
+            "a ledger already exists at \(path)"
         case .pathTaken(let path, let reason):
-            "\(path) already exists and is not a Kakeibo ledger (\(reason)); pick another --db path"
+            "\(path) already exists and is not a Kakeibo ledger (\(reason))"
         case .noFolder(let path, let folder):
-            "cannot create \(path): the folder \(folder) does not exist; create it first or check the --db path"
+            "cannot create \(path): the folder \(folder) does not exist"
         case .notALedger(let path, let reason):
-            "\(path) is not a Kakeibo ledger (\(reason)); check the --db path"
+            "\(path) is not a Kakeibo ledger (\(reason))"
         case .newerSchema(let path, let unknown):
-            "\(path) was written by a newer Kakeibo (unknown schema \(unknown.joined(separator: ", "))); upgrade kakeibo to open it"
+            "\(path) was written by a newer Kakeibo (unknown schema \(unknown.joined(separator: ", ")))"
         case .wrongExpectedVersion(let stream, let expected, let actual):
             "concurrent change to \(stream): expected \(expected), found version \(actual); reload and try again"
         case .idempotencyConflict(let key):
@@ -51,15 +54,14 @@ public enum EventStoreError: Error, Equatable, Sendable, CustomStringConvertible
         case .eventIDConflict(let id):
             "event \(id) is already in the log with different content"
         case .unreadableEvent(let position, let reason):
-            "event at position \(position) cannot be read: \(reason); run `kakeibo verify`"
+            "event at position \(position) cannot be read: \(reason)"
         case .readOnly(let path):
             "\(path) is read-only; check its permissions"
         case .tamperedLog(let action, .missingTriggers(let names)):
             "refusing to \(action): the log's append-only triggers are missing (\(names.joined(separator: ", "))), so it was "
-                + "writable by hand; run `kakeibo verify` and restore the ledger from a copy you trust"
+                + "writable by hand"
         case .tamperedLog(let action, .badEvent(let position, let reason)):
-            "refusing to \(action): the log fails verification at position \(position) (\(reason)); "
-                + "run `kakeibo verify` and restore the ledger from a copy you trust"
+            "refusing to \(action): the log fails verification at position \(position) (\(reason))"
         case .readOnlyFolder(let path, let folder):
             "cannot write to \(path): its folder \(folder) is read-only, and SQLite keeps its write-ahead log beside the file; "
                 + "make the folder writable or move the ledger"

@@ -1,4 +1,5 @@
-/// Why the PP-OCR engine could not read an image; each message says what to do.
+/// Why the PP-OCR engine could not read an image. Descriptions say what went wrong; what to run or which
+/// engine to pick instead is the front end's to say (the CLI's `ErrorMessage`).
 public enum PPOCRError: Error, Equatable, CustomStringConvertible {
     /// No Python with `rapidocr-onnxruntime` was found, or the worker could not start.
     case unavailable(reason: String)
@@ -14,15 +15,15 @@ public enum PPOCRError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .unavailable(reason):
-            "PP-OCR is not available (\(reason)): run `make python-deps`, or set KAKEIBO_PYTHON to a Python with rapidocr-onnxruntime"
+            "PP-OCR is not available (\(reason))"
         case let .workerDied(path, status):
-            "the PP-OCR worker stopped (exit status \(status)) while reading \(path): try the file again, or use --engine tesseract"
+            "the PP-OCR worker stopped (exit status \(status)) while reading \(path)"
         case let .timedOut(path, seconds):
-            "PP-OCR gave no answer for \(path) within \(seconds) s and was stopped: try a smaller image, or use --engine tesseract"
+            "PP-OCR gave no answer for \(path) within \(seconds) s and was stopped"
         case let .unreadableImage(path, reason):
             "\(path) is not a readable image (\(reason)): give a JPEG, PNG or TIFF receipt image"
         case let .badAnswer(path):
-            "the PP-OCR worker gave an unreadable answer for \(path): reinstall with `make python-deps`"
+            "the PP-OCR worker gave an unreadable answer for \(path)"
         }
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import KakeiboLedger
 import KakeiboTesseract
 
 /// The `kakeibo` command: parses arguments and calls the ledger library, nothing more.
@@ -32,21 +31,13 @@ struct Kakeibo: ParsableCommand {
                 OpenMPLimit.apply()
             }
             try command.run()
-        } catch let failure as CommandFailure {
-            Terminal.printError(failure.message)
-            Foundation.exit(failure.exitCode)
-        } catch let error where CommandFailure.isLedgerError(error) {
-            Terminal.printError(CommandFailure.message(for: error))
-            Foundation.exit(1)
         } catch where exitCode(for: error) == .success {
             exit(withError: error) // --help, --version
         } catch {
-            // Usage errors too get one line; `--help` shows the rest.
-            let code = exitCode(for: error)
-            let guess = message(for: error).lowercased().contains("unexpected argument")
-                ? suggestion(for: Array(CommandLine.arguments.dropFirst())).map { "; did you mean \($0)?" } : nil
-            Terminal.printError(message(for: error) + (guess ?? "") + (code == .validationFailure ? " (see `kakeibo help`)" : ""))
-            Foundation.exit(code.rawValue)
+            // One line for every refusal, library or usage; `ErrorMessage` is the one place that words it.
+            let failure = ErrorMessage(error)
+            Terminal.printError(failure.line)
+            Foundation.exit(failure.exitCode)
         }
     }
 }

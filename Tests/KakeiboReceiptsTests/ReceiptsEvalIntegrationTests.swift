@@ -76,32 +76,3 @@ final class ReceiptsEvalIntegrationTests: XCTestCase {
         XCTAssertEqual((receipt["total"] as? [String: Any])?["value"] as? Int, 1566)
     }
 }
-
-/// The built `kakeibo` next to the test bundle.
-enum KakeiboBinary {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    static func locate() throws -> URL {
-        var candidates: [URL] = []
-        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent())
-            var url = bundle.bundleURL
-            for _ in 0..<4 { url.deleteLastPathComponent(); candidates.append(url) }
-        }
-        if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
-        for directory in candidates {
-            let url = directory.appendingPathComponent("kakeibo")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        throw XCTSkip("the kakeibo binary was not found next to the tests (looked in \(candidates.map(\.path)))")
-    }
-
-    static func run(_ arguments: [String]) throws -> Result {
-        let output = try ChildProcess.run(try locate(), arguments)
-        return Result(status: output.status, stdout: output.stdout, stderr: output.stderr)
-    }
-}

@@ -38,4 +38,9 @@ public enum KakeiboBinary {
         }
         throw NotFound(searched: candidates.map(\.path))
     }
+
+    /// Runs the located `kakeibo` with `arguments` and the test's own environment.
+    public static func run(_ arguments: [String], timeout: TimeInterval? = nil) throws -> ChildProcess.Output {
+        try ChildProcess.run(try locate(), arguments, timeout: timeout)
+    }
 }

@@ -12,13 +12,12 @@ public struct AccountName: Hashable, Comparable, Sendable, CustomStringConvertib
         guard !text.isEmpty, text.utf8.count <= 200 else {
             throw .invalidAccountName(text, reason: "it must be 1 to 200 characters long")
         }
-        // One pass over the bytes: in UTF-8 a byte below 0x20 or 0x7F is always that control
-        // character, and `:` and space are never part of a multi-byte character.
+        if FreeText.firstControlCharacter(in: text.utf8) != nil {
+            throw .invalidAccountName(text, reason: "it contains a control character")
+        }
+        // One pass over the bytes: `:` and space are never part of a multi-byte character in UTF-8.
         var previous = UInt8(ascii: ":")
         for byte in text.utf8 {
-            if byte < 0x20 || byte == 0x7F {
-                throw .invalidAccountName(text, reason: "it contains a control character")
-            }
             if byte == UInt8(ascii: ":") {
                 if previous == UInt8(ascii: ":") { throw .invalidAccountName(text, reason: "it has an empty part between colons") }
                 if previous == UInt8(ascii: " ") { throw .invalidAccountName(text, reason: "a part starts or ends with a space") }

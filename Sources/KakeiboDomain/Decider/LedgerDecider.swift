@@ -155,7 +155,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
         let name = try newAccountName(text)
         guard try state.account(named: name.rawValue) == nil else { throw LedgerError.accountExists(text) }
         guard let type = type ?? AccountType(inferredFrom: name) else {
-            throw LedgerError.invalidAccountName(text, reason: "its type cannot be inferred; pass --type asset|liability|equity|income|expense")
+            throw LedgerError.accountTypeNotInferred(text)
         }
         return .accountOpened(.init(accountID: context.makeID(), name: name, type: type, currency: currency))
     }
@@ -422,7 +422,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
             switch txn.kind {
             case .expense: to = try categoryAccount(category, type: .expense).name.rawValue
             case .income: from = try categoryAccount(category, type: .income).name.rawValue
-            case .transfer, .general: throw LedgerError.fieldNotEditable("--category", kind: txn.kind)
+            case .transfer, .general: throw LedgerError.fieldNotEditable("category", kind: txn.kind)
             }
         }
         if txn.kind.isSimple {
@@ -440,10 +440,10 @@ public struct LedgerDecider<State: LedgerStateReader> {
                 try checkEditedAccountType(account, field: field, kind: txn.kind)
                 record(field, .string(currentID), .string(account.id))
             }
-            if input.postings != nil { throw LedgerError.fieldNotEditable("--posting", kind: txn.kind) }
+            if input.postings != nil { throw LedgerError.fieldNotEditable("postings", kind: txn.kind) }
         } else {
-            if input.amount != nil { throw LedgerError.fieldNotEditable("--amount", kind: txn.kind) }
-            if from != nil || to != nil { throw LedgerError.fieldNotEditable("--from/--to", kind: txn.kind) }
+            if input.amount != nil { throw LedgerError.fieldNotEditable("amount", kind: txn.kind) }
+            if from != nil || to != nil { throw LedgerError.fieldNotEditable("accounts", kind: txn.kind) }
             if let inputs = input.postings {
                 let (postings, opening) = try resolvePostings(inputs)
                 opened += opening
@@ -472,7 +472,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
 
     /// Free text ends up in terminals and exports: keep it printable and bounded.
     func checkText(_ text: String, field: String) throws {
-        guard !text.isEmpty, text.utf8.count <= FreeText.maximumBytes else {
+        guard !text.isEmpty, FreeText.fitsLength(text) else {
             throw LedgerError.invalidText(field: field, reason: "it must be 1 to \(FreeText.maximumBytes) bytes long")
         }
         if FreeText.containsControlCharacter(text) {

@@ -79,8 +79,8 @@ struct CSVRow {
             if let description = block.description { payee = description }
         }
         for value in [payee, text("note") ?? text("comment")] {
-            if let value, value.utf8.count > UntrustedText.maximumBytes {
-                throw .invalidText(at(nil), reason: "text longer than \(UntrustedText.maximumBytes) bytes; shorten it")
+            if let value, !FreeText.fitsLength(value) {
+                throw .invalidText(at(nil), reason: "text longer than \(FreeText.maximumBytes) bytes; shorten it")
             }
         }
         self.location = at(nil)

@@ -70,7 +70,7 @@ public struct CSVRules: Sendable {
         for (index, rawLine) in lines.enumerated() {
             let line = rawLine.last == "\r" ? rawLine.dropLast() : rawLine
             let location = SourceLocation(file: file, line: index + 1, column: 1, text: String(line))
-            if let bad = UntrustedText.firstControlCharacter(ArraySlice(Array(line.utf8))) {
+            if let bad = FreeText.firstControlCharacter(in: line.utf8, allowingTab: true) {
                 throw .controlCharacter(location.at(column: bad.offset + 1), scalar: bad.scalar)
             }
             let content = line.trimmingSpaces()

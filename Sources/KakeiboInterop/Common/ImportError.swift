@@ -73,7 +73,7 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .noLongerInFile(count, examples):
             "\(count) \(count == 1 ? "transaction" : "transactions") imported earlier from this journal \(count == 1 ? "is" : "are") "
                 + "no longer in it (\(examples.joined(separator: "; "))\(count > examples.count ? "; …" : "")), so importing it would "
-                + "count old and new versions; import with --replace to void them, or put them back in the file"
+                + "count old and new versions"
         }
     }
 

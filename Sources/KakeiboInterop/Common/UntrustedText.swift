@@ -3,9 +3,6 @@ import KakeiboDomain
 /// Text that came from a file: tabs become spaces, runs of spaces collapse, ends are trimmed, so
 /// what reaches a payee or memo is printable (control characters are refused earlier, by line).
 enum UntrustedText {
-    /// The longest payee, memo or comment the ledger accepts, in UTF-8 bytes.
-    static let maximumBytes = FreeText.maximumBytes
-
     static func clean(_ text: Substring) -> String? {
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -20,20 +17,6 @@ enum UntrustedText {
             }
         }
         return result.isEmpty ? nil : result
-    }
-
-    /// The first control character (C0 except tab, DEL, C1) as a byte offset and scalar value.
-    static func firstControlCharacter(_ bytes: ArraySlice<UInt8>) -> (offset: Int, scalar: UInt32)? {
-        var i = bytes.startIndex
-        while i < bytes.endIndex {
-            let b = bytes[i]
-            if (b < 0x20 && b != 0x09) || b == 0x7F { return (i - bytes.startIndex, UInt32(b)) }
-            if b == 0xC2, i + 1 < bytes.endIndex, (0x80...0x9F).contains(bytes[i + 1]) {
-                return (i - bytes.startIndex, UInt32(bytes[i + 1]))
-            }
-            i += 1
-        }
-        return nil
     }
 
     /// hledger tags in a comment: `key: value`, separated by commas.

@@ -82,8 +82,8 @@ extension JournalReader {
 
     func cleanText(_ text: Substring, at location: SourceLocation) throws(ImportError) -> String? {
         guard let clean = UntrustedText.clean(text) else { return nil }
-        guard clean.utf8.count <= UntrustedText.maximumBytes else {
-            throw .invalidText(location, reason: "text longer than \(UntrustedText.maximumBytes) bytes; shorten it")
+        guard FreeText.fitsLength(clean) else {
+            throw .invalidText(location, reason: "text longer than \(FreeText.maximumBytes) bytes; shorten it")
         }
         return clean
     }
@@ -338,8 +338,8 @@ extension JournalReader {
     }
 
     private func limited(_ text: String?, at location: SourceLocation) throws(ImportError) -> String? {
-        if let text, text.utf8.count > UntrustedText.maximumBytes {
-            throw .invalidText(location, reason: "comment longer than \(UntrustedText.maximumBytes) bytes; shorten it")
+        if let text, !FreeText.fitsLength(text) {
+            throw .invalidText(location, reason: "comment longer than \(FreeText.maximumBytes) bytes; shorten it")
         }
         return text
     }

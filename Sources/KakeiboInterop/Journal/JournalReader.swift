@@ -126,7 +126,7 @@ public struct JournalReader {
                 throw .unreadable(path: displayPath, reason: "line \(number) is not UTF-8 text", includedFrom: nil)
             }
             let location = SourceLocation(file: displayPath, line: number, column: 1, text: text)
-            if let bad = UntrustedText.firstControlCharacter(lineBytes) {
+            if let bad = FreeText.firstControlCharacter(in: lineBytes, allowingTab: true) {
                 let column = String(decoding: lineBytes.prefix(bad.offset), as: UTF8.self).count + 1
                 var shown = location
                 shown.text = FreeText.withControlsShown(text)

@@ -1,5 +1,5 @@
 import KakeiboDomain
-import KakeiboEventStore
+import func KakeiboEventStore.sha256Hex
 
 /// One widget snapshot file: a JSON object stamped with what it reflects and a hash of itself.
 public struct WidgetDocument: Hashable, Sendable {

@@ -62,7 +62,7 @@ extension ReceiptScan {
     static func capped(_ text: String, nonEmpty fallback: String? = nil) -> String {
         var out = ""
         for character in text {
-            if FreeText.containsControlCharacter(String(character)) { continue }
+            if character.unicodeScalars.contains(where: { FreeText.isControl($0) }) { continue }
             if out.utf8.count + character.utf8.count > LedgerEvent.ReceiptScanned.maxTextBytes { break }
             out.append(character)
         }

@@ -1,3 +1,5 @@
+import KakeiboDomain
+
 /// Makes OCR text safe to interpret: text read from a camera is untrusted input.
 ///
 /// Keeps a whitelist of characters that appear on receipts (letters, digits, common punctuation
@@ -25,8 +27,8 @@ public struct TextSanitiser: Sendable {
             let keep: Bool
             if scalar.isASCII {
                 // ASCII decided by value: controls go, a space is the only whitespace left, letters, digits and the listed punctuation stay.
+                if FreeText.isControl(scalar) { continue }
                 let value = UInt8(scalar.value)
-                if value < 0x20 || value == 0x7F { continue }
                 if value == 0x20 {
                     if !lastWasSpace { out.append(" "); kept += 1 }
                     lastWasSpace = true

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import KakeiboEventStore
 
@@ -41,7 +40,7 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "kkb_\(id)_\(secret)" }
 
     /// What the server stores: hex SHA-256 of the secret.
-    public var secretSHA256: String { EventHasher.hex(SHA256.hash(data: Array(secret.utf8))) }
+    public var secretSHA256: String { sha256Hex(Array(secret.utf8)) }
 
     /// Compares the secret's hash with a stored one without stopping at the first difference.
     public func matches(storedSHA256: String) -> Bool {

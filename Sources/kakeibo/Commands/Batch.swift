@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KakeiboInterop
 import KakeiboLedger
 
 /// Records many commands from a file, each line in its own transaction, as if each had been
@@ -21,13 +22,12 @@ struct Batch: ParsableCommand {
     func run() throws {
         let commands = try Self.parse(try readLines(), file: file)
         let ledger = try global.openLedger()
-        for (line, command) in commands {
+        for (location, command) in commands {
             let result: RecordResult
             do {
                 result = try command.record(on: ledger)
-            } catch let error where CommandFailure.isLedgerError(error) || error is CommandFailure {
-                let message = (error as? CommandFailure)?.message ?? CommandFailure.message(for: error)
-                throw CommandFailure("\(file):\(line): \(message)")
+            } catch {
+                throw BatchLineError(location: location, underlying: error)
             }
             Printer.recorded(result, format: output.format)
         }
@@ -56,35 +56,40 @@ struct Batch: ParsableCommand {
         "edit": Edit.self, "void": VoidCommand.self,
     ]
 
-    /// Every line's command, with its 1-based line number; the first bad line is an error naming it.
-    static func parse(_ lines: [Substring], file: String) throws -> [(line: Int, command: any RecordingCommand)] {
-        var commands: [(line: Int, command: any RecordingCommand)] = []
+    /// Every line's command, with where it is (1-based line, and the column its command starts at); the first bad
+    /// line is a `BatchLineError` naming it.
+    static func parse(_ lines: [Substring], file: String) throws -> [(location: SourceLocation, command: any RecordingCommand)] {
+        var commands: [(location: SourceLocation, command: any RecordingCommand)] = []
         for (index, line) in lines.enumerated() {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.first == "#" { continue }
-            let place = "\(file):\(index + 1)"
+            let location = SourceLocation(file: file, line: index + 1, column: line.count - trimmed.count + 1)
+            func refuse(_ message: String) -> BatchLineError {
+                BatchLineError(location: location, underlying: CommandFailure(message))
+            }
             let words: [String]
             do {
                 words = try CommandLineWords.split(trimmed)
             } catch .unclosedQuote(let quote) {
-                throw CommandFailure("\(place): a \(quote) quote is not closed")
+                throw refuse("a \(quote) quote is not closed")
             } catch {
-                throw CommandFailure("\(place): the line ends with a backslash")
+                throw refuse("the line ends with a backslash")
             }
             guard let type = recordingCommands[words[0]] else {
-                throw CommandFailure("\(place): only expense, income, transfer, txn, edit and void belong in a batch")
+                throw refuse("only expense, income, transfer, txn, edit and void belong in a batch")
             }
             let command: any RecordingCommand
             do {
                 // The subcommand alone: parsing from the root costs several times more per line.
                 command = try type.parse(Array(words.dropFirst())) // validates too
             } catch {
-                throw CommandFailure("\(place): \(type.message(for: error))")
+                // The subcommand's own usage message: the root's would name `kakeibo`, not the line's command.
+                throw refuse(type.message(for: error))
             }
             guard command.global.db == nil else {
-                throw CommandFailure("\(place): --db belongs on the batch command, not on its lines")
+                throw refuse("--db belongs on the batch command, not on its lines")
             }
-            commands.append((index + 1, command))
+            commands.append((location, command))
         }
         return commands
     }

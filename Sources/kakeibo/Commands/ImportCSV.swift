@@ -19,12 +19,7 @@ struct ImportCSV: ParsableCommand {
 
     func run() throws {
         let ledger = try global.openLedger()
-        let report: CSVImportReport
-        do {
-            report = try CSVImporter.importStatement(path: file, rules: try CSVRules.read(path: rules), into: ledger)
-        } catch let error as ImportError {
-            throw CommandFailure(error.report)
-        }
+        let report = try CSVImporter.importStatement(path: file, rules: try CSVRules.read(path: rules), into: ledger)
         switch output.format {
         case .json:
             Printer.json([

@@ -23,12 +23,7 @@ struct ImportJournal: ParsableCommand {
 
     func run() throws {
         let ledger = try global.openLedger()
-        let report: JournalImportReport
-        do {
-            report = try JournalImporter.importJournal(try JournalReader.read(path: file), into: ledger, replace: replace)
-        } catch let error as ImportError {
-            throw CommandFailure(error.report)
-        }
+        let report = try JournalImporter.importJournal(try JournalReader.read(path: file), into: ledger, replace: replace)
         // One warning for every account the journal could not type, on stderr whatever the format.
         if let warning = report.unclassifiedWarning {
             FileHandle.standardError.write(Data((Terminal.safe(warning) + "\n").utf8))

@@ -109,9 +109,10 @@ struct ImportReceipt: ParsableCommand {
         return ["US", "PH", "FM", "PW", "MH"].contains(region ?? "")
     }
 
-    /// One line naming the file, whether or not the error's own message already does.
+    /// `ErrorMessage`'s line, naming the file whether or not the error's own message already does: one receipt's
+    /// failure is reported and the others go on.
     static func message(_ error: any Error, file: String) -> String {
-        let text = (error as? CommandFailure)?.message ?? String(describing: error)
+        let text = ErrorMessage(error).line
         return text.hasPrefix(file) ? text : "\(file): \(text)"
     }
 }

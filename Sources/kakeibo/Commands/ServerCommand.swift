@@ -16,12 +16,13 @@ struct PostgresOption: ParsableArguments {
     var postgres: String
 }
 
-/// Runs a server action, turning its refusals into one line.
+/// Runs a server action. Its refusals (`ServerError`) reach `ErrorMessage` as they are; anything else came from
+/// PostgreSQL, and says so.
 func serverAction<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
     do {
         return try runBlocking(body)
     } catch let error as ServerError {
-        throw CommandFailure(error.body.detail)
+        throw error
     } catch {
         throw CommandFailure("postgresql: \(String(reflecting: error))")
     }

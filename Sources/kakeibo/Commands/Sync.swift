@@ -29,13 +29,8 @@ struct Sync: ParsableCommand {
             throw CommandFailure("give --token kkb_… (or set KAKEIBO_TOKEN)")
         }
         let (path, remoteText) = (global.path, remote)
-        let report: SyncReport
-        do {
-            let remote = try SyncRemote(remoteText)
-            report = try runBlocking { try await SyncClient(remote: remote, token: token).sync(ledgerAt: path) }
-        } catch let error as SyncError {
-            throw CommandFailure(error.description)
-        }
+        let parsed = try SyncRemote(remoteText)
+        let report = try runBlocking { try await SyncClient(remote: parsed, token: token).sync(ledgerAt: path) }
         var parts: [String] = []
         if report.cloned { parts.append("cloned \(report.pulled) events") }
         if report.adopted > 0 { parts.append("adopted \(report.adopted) events") }

@@ -49,7 +49,9 @@ struct Verify: ParsableCommand {
         if !report.isValid {
             // One error line, as every failing command gives: the problems joined, the first one first.
             let summary = report.logProblem.map { "verification failed at position \($0.position)" } ?? "verification failed"
-            throw CommandFailure(([summary] + report.problems).joined(separator: "; "))
+            // A replay refuses while triggers are missing, so it is only advised on a sound log.
+            let replay = !report.projectionDifferences.isEmpty && report.missingTriggers.isEmpty
+            throw CommandFailure(([summary] + report.problems).joined(separator: "; "), hint: replay ? "run `kakeibo replay` to rebuild it" : nil)
         }
     }
 }

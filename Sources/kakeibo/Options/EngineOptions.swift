@@ -72,7 +72,7 @@ private final class PreferredEngineFactory: @unchecked Sendable {
                 return try PPOCREngine()
             } catch {
                 usePPOCR = false
-                Terminal.printNote("\(error); reading with Tesseract")
+                Terminal.printNote("\(ErrorMessage(error).line); reading with Tesseract")
             }
         }
         return try fallback()

@@ -1,0 +1,192 @@
+import ArgumentParser
+import KakeiboDomain
+import KakeiboEventStore
+import KakeiboInterop
+import KakeiboLedger
+import KakeiboPPOCR
+import KakeiboReceiptFiles
+import KakeiboServer
+import KakeiboSync
+import KakeiboTesseract
+
+/// Every error the CLI can meet, as the one line it prints and the exit code it ends with.
+///
+/// This is the role ArgumentParser's `MessageInfo` plays for its own errors: the libraries throw errors
+/// that carry data and say what is wrong in neutral words; only here are they given the `kakeibo …`
+/// command or option that helps (`hint`), and an exit code. Nothing else in the CLI catches an error
+/// to reword it: a command throws, and `Kakeibo.main` prints `ErrorMessage(error)`.
+struct ErrorMessage: Equatable {
+    /// What is wrong, with its data (a name, a path, a position).
+    var message: String
+    /// What to type next, in the CLI's own syntax; nil when the message says all there is.
+    var hint: String?
+    var exitCode: Int32
+
+    init(_ message: String, hint: String? = nil, exitCode: Int32 = 1) {
+        self.message = message
+        self.hint = hint
+        self.exitCode = exitCode
+    }
+
+    /// The text after `kakeibo: error: `, as hledger lays it out: what is wrong, then what to do.
+    var line: String {
+        guard let hint else { return message }
+        return "\(message); \(hint)"
+    }
+
+    /// The message for any error a command can throw. ArgumentParser's own (usage) errors keep its wording and
+    /// exit code; only `--help` and `--version`, which exit 0, never come here.
+    init(_ error: any Error) {
+        switch error {
+        case let failure as CommandFailure:
+            self.init(failure.message, hint: failure.hint, exitCode: failure.exitCode)
+        case let failure as BatchLineError:
+            let inner = ErrorMessage(failure.underlying)
+            self.init("\(failure.location.fileAndLine): \(inner.message)", hint: inner.hint, exitCode: inner.exitCode)
+        case let error as LedgerError:
+            self = Self.ledger(error)
+        case let error as EventStoreError:
+            self = Self.eventStore(error)
+        case let error as BatchEntryError:
+            self.init(error.underlying)
+        case let error as ImportError:
+            // hledger's layout: `file:line:column: problem`, then the line with a caret under the column.
+            if case .noLongerInFile = error {
+                self.init(error.report, hint: "import with --replace to void them, or put them back in the file")
+            } else {
+                self.init(error.report)
+            }
+        case let error as PPOCRError:
+            self = Self.ppocr(error)
+        case let error as ServerError:
+            self.init(error.body.detail)
+        case is MoneyError, is DateError, is ReportQueryError, is JSONError, is TesseractError, is ReceiptFileError, is SyncError,
+             is ChainProblem:
+            self.init(String(describing: error))
+        default:
+            if let storage = EventStoreError(storageFailure: error, path: nil) {
+                self = Self.eventStore(storage)
+            } else {
+                self = Self.usage(error)
+            }
+        }
+    }
+
+    // MARK: - Ledger
+
+    private static func ledger(_ error: LedgerError) -> ErrorMessage {
+        let message = error.description
+        switch error {
+        case .ledgerNotInitialised:
+            return ErrorMessage(message, hint: "run `kakeibo init --currency USD` first")
+        case .ledgerAlreadyInitialised:
+            return ErrorMessage(message, hint: "use another --db path for a new ledger")
+        case .accountTypeNotInferred:
+            return ErrorMessage(message, hint: "pass --type asset|liability|equity|income|expense")
+        case .unknownAccount(let name):
+            return ErrorMessage(message, hint: "open it with `kakeibo account open \(name) --type TYPE` or see `kakeibo account list`")
+        case .nothingToRead(let name, let guess):
+            return ErrorMessage("no account \"\(name)\" and none under it",
+                                hint: (guess.map { "did you mean \($0)? " } ?? "") + "see `kakeibo account list`")
+        case .accountExists:
+            return ErrorMessage(message, hint: "pick another name or see `kakeibo account list`")
+        case .categoryNotEmpty(let name, _):
+            return ErrorMessage(message, hint: "to stop using it, run `kakeibo category archive \(name)`")
+        case .unknownCategory(let name):
+            return ErrorMessage(message, hint: "add it with `kakeibo category add \(name)` or see `kakeibo category list`")
+        case .rootIsNotACategory, .notAnExpenseCategory:
+            return ErrorMessage(message, hint: "see `kakeibo category list`")
+        case .noIncomeInCurrency(let currency, let base):
+            return ErrorMessage(message, hint: "open one first (`kakeibo account open income:salary:\(currency.lowercased()) --currency \(currency)`) "
+                                    + "or set the goal in \(base)")
+        case .tooFewPostings:
+            return ErrorMessage(message, hint: "give e.g. --posting expenses:food=12.50 --posting assets:cash=-12.50")
+        case .unreadableProjection:
+            return ErrorMessage(message, hint: "run `kakeibo verify` to find the event that caused it")
+        case .unknownTransaction:
+            return ErrorMessage(message, hint: "see `kakeibo register` or `kakeibo log` for ids")
+        case .fieldNotEditable(let field, let kind):
+            // The domain names the part of the transaction; the CLI names the option that edits it.
+            let transaction = "\(kind.article) \(kind.rawValue) transaction"
+            if field == "postings" {
+                return ErrorMessage("--posting cannot be edited on \(transaction)", hint: "change its --amount, --category, --from or --to instead")
+            }
+            let option = ["category": "--category", "amount": "--amount", "accounts": "--from/--to"][field] ?? field
+            return ErrorMessage("\(option) cannot be edited on \(transaction)", hint: "use --posting to replace its postings")
+        case .positionBeyondLog:
+            return ErrorMessage(message, hint: "see `kakeibo log`")
+        case .nonPositiveAmount(let field):
+            return ErrorMessage(message, hint: field == "budget amount" ? "to stop a budget, run `kakeibo budget clear CATEGORY`" : nil)
+        case .noBudget:
+            return ErrorMessage(message, hint: "see `kakeibo budget report`")
+        case .receiptWithoutTotal:
+            return ErrorMessage(message, hint: "rescan it sharper or record it with `kakeibo expense`")
+        case .duplicateReceipt:
+            return ErrorMessage(message, hint: "give --allow-duplicate if this is another purchase")
+        case .unknownReceipt(let text, let isTransaction):
+            return ErrorMessage(message, hint: isTransaction ? "see `kakeibo history \(text)`"
+                                    : "give the transaction id `kakeibo import receipt` printed, or see `kakeibo log`")
+        case .unknownEventType:
+            return ErrorMessage(message, hint: "upgrade kakeibo")
+        case .invalidAccountName, .accountClosed, .accountNotEmpty, .wrongAccountType, .categoryExists, .categoryArchived,
+             .currencyMismatch, .unbalanced, .zeroAmount, .money, .balanceOverflow, .unfoldableEvent, .date, .invalidText,
+             .invalidHue, .sameAccount, .rootChange, .ambiguousTransaction, .transactionVoided, .nothingToChange, .malformedEvent,
+             .invalidPeriod, .invalidReceipt, .invalidCommodity:
+            return ErrorMessage(message)
+        }
+    }
+
+    // MARK: - Event store
+
+    private static func eventStore(_ error: EventStoreError) -> ErrorMessage {
+        let message = error.description
+        switch error {
+        case .ledgerNotFound(let path):
+            return ErrorMessage(message, hint: "create one with `kakeibo --db \(path) init --currency USD`")
+        case .ledgerExists, .pathTaken:
+            return ErrorMessage(message, hint: "pick another --db path")
+        case .noFolder:
+            return ErrorMessage(message, hint: "create it first or check the --db path")
+        case .notALedger:
+            return ErrorMessage(message, hint: "check the --db path")
+        case .newerSchema:
+            return ErrorMessage(message, hint: "upgrade kakeibo to open it")
+        case .unreadableEvent:
+            return ErrorMessage(message, hint: "run `kakeibo verify`")
+        case .tamperedLog:
+            return ErrorMessage(message, hint: "run `kakeibo verify` and restore the ledger from a copy you trust")
+        case .wrongExpectedVersion, .idempotencyConflict, .eventIDConflict, .readOnly, .readOnlyFolder, .busy, .damaged, .writeFailed:
+            return ErrorMessage(message)
+        }
+    }
+
+    // MARK: - Receipts
+
+    private static func ppocr(_ error: PPOCRError) -> ErrorMessage {
+        let message = error.description
+        switch error {
+        case .unavailable:
+            return ErrorMessage(message, hint: "run `make python-deps`, or set KAKEIBO_PYTHON to a Python with rapidocr-onnxruntime")
+        case .workerDied:
+            return ErrorMessage(message, hint: "try the file again, or use --engine tesseract")
+        case .timedOut:
+            return ErrorMessage(message, hint: "try a smaller image, or use --engine tesseract")
+        case .badAnswer:
+            return ErrorMessage(message, hint: "reinstall with `make python-deps`")
+        case .unreadableImage:
+            return ErrorMessage(message)
+        }
+    }
+
+    // MARK: - Usage
+
+    /// ArgumentParser's message and exit code, on one line: a "did you mean" for a mistyped subcommand, and a
+    /// pointer to `kakeibo help` for a validation failure (`--help` shows the rest).
+    private static func usage(_ error: any Error) -> ErrorMessage {
+        let code = Kakeibo.exitCode(for: error)
+        let text = Kakeibo.message(for: error)
+        let guess = text.lowercased().contains("unexpected argument")
+            ? Kakeibo.suggestion(for: Array(CommandLine.arguments.dropFirst())).map { "; did you mean \($0)?" } : nil
+        return ErrorMessage(text + (guess ?? "") + (code == .validationFailure ? " (see `kakeibo help`)" : ""), exitCode: code.rawValue)
+    }
+}
