@@ -1,0 +1,34 @@
+import GRDB
+import KakeiboDomain
+import KakeiboEventStore
+
+extension Ledger {
+    /// Records commands pulled one at a time from `next`, in one transaction: all land or none
+    /// do, as with `record(entries:)`, but neither the commands nor their results are ever held
+    /// together — `each` sees every result as soon as it is recorded. SQLite spills its page
+    /// cache to the WAL as it fills, so an import of any length costs the same memory, and a
+    /// SIGKILL at any moment leaves nothing of it (the WAL frames of an uncommitted transaction
+    /// are never read back).
+    ///
+    /// A refusal is a `BatchEntryError` whose index counts the commands pulled before it; an
+    /// error `next` or `each` throws rolls everything back and is rethrown as it is.
+    public func record(streaming next: () throws -> (command: LedgerCommand, options: CommandOptions)?,
+                       each: (_ index: Int, _ result: RecordResult) throws -> Void) throws {
+        try writeTransaction { db in
+            let store = SQLiteProjectionStore(db: db)
+            try catchUp(store, in: db)
+            var index = 0
+            while let entry = try next() {
+                let result: RecordResult
+                do {
+                    result = try record(entry.command, options: entry.options, store: store)
+                } catch {
+                    throw BatchEntryError(index: index, underlying: error)
+                }
+                try each(index, result)
+                index += 1
+            }
+            try store.flush()
+        }
+    }
+}
