@@ -55,20 +55,21 @@ fi
 # median of the numbers on stdin
 median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
-# run LABEL CMD...: RUNS timed runs; prints "LABEL wall_median peak_kb_median"
+# run LABEL CMD...: RUNS timed runs; prints "LABEL wall_median peak_kb_median cpu_median" (cpu = user + sys)
 # PREPARE, if set, is evaluated before each run (not timed).
 PREPARE=""
 run() {
     local label="$1"; shift
-    local walls="" peaks=""
+    local walls="" peaks="" cpus=""
     for _ in $(seq "$RUNS"); do
         [ -n "$PREPARE" ] && eval "$PREPARE"
-        /usr/bin/time -f "%e %M" -o "$DIR/time.out" "$@" > /dev/null 2> "$DIR/stderr.out" || {
+        /usr/bin/time -f "%e %M %U %S" -o "$DIR/time.out" "$@" > /dev/null 2> "$DIR/stderr.out" || {
             echo "$label failed:" >&2; cat "$DIR/stderr.out" >&2; exit 1; }
         walls+="$(cut -d' ' -f1 "$DIR/time.out")"$'\n'
         peaks+="$(cut -d' ' -f2 "$DIR/time.out")"$'\n'
+        cpus+="$(awk '{ print $3 + $4 }' "$DIR/time.out")"$'\n'
     done
-    printf '%s %s %s\n' "$label" "$(printf '%s' "$walls" | median)" "$(printf '%s' "$peaks" | median)"
+    printf '%s %s %s %s\n' "$label" "$(printf '%s' "$walls" | median)" "$(printf '%s' "$peaks" | median)" "$(printf '%s' "$cpus" | median)"
 }
 
 RESULTS="$DIR/results.txt"
@@ -100,11 +101,11 @@ for entry in "${binaries[@]}"; do
 done
 
 awk -v txns="$TXNS" -v events="$EVENTS" -v bigtxns="$BIGTXNS" '
-    { wall[$1] = $2; peak[$1] = $3 / 1024 }
+    { wall[$1] = $2; peak[$1] = $3 / 1024; cpu[$1] = $4 }
     END {
-        printf "import journal, %d transactions: ledger bal %.2f s, %.0f MB\n", txns, wall["ledger-bal-import"], peak["ledger-bal-import"]
-        for (n in wall) if (n ~ /-import$/) { split(n, p, "-"); printf "  %-7s kakeibo import %.2f s = %.2fx ledger, peak %.0f MB (target <= 2x, <= 150 MB)\n", p[1], wall[n], wall[n] / wall["ledger-bal-import"], peak[n] }
-        printf "household, %s events (%d transactions in its journal): ledger bal %.2f s, %.0f MB\n", events, bigtxns, wall["ledger-bal-household"], peak["ledger-bal-household"]
-        for (n in wall) if (n ~ /-replay$/) { split(n, p, "-"); printf "  %-7s kakeibo replay %.2f s = %.2fx ledger, peak %.0f MB (target <= 1.0x, <= 200 MB)\n", p[1], wall[n], wall[n] / wall["ledger-bal-household"], peak[n] }
+        printf "import journal, %d transactions: ledger bal %.2f s (%.2f s CPU), %.0f MB\n", txns, wall["ledger-bal-import"], cpu["ledger-bal-import"], peak["ledger-bal-import"]
+        for (n in wall) if (n ~ /-import$/ && n !~ /^ledger/) { split(n, p, "-"); printf "  %-7s kakeibo import %.2f s = %.2fx ledger (CPU %.2f s = %.2fx), peak %.0f MB (target <= 2x, <= 150 MB)\n", p[1], wall[n], wall[n] / wall["ledger-bal-import"], cpu[n], cpu[n] / cpu["ledger-bal-import"], peak[n] }
+        printf "household, %s events (%d transactions in its journal): ledger bal %.2f s (%.2f s CPU), %.0f MB\n", events, bigtxns, wall["ledger-bal-household"], cpu["ledger-bal-household"], peak["ledger-bal-household"]
+        for (n in wall) if (n ~ /-replay$/) { split(n, p, "-"); printf "  %-7s kakeibo replay %.2f s = %.2fx ledger (CPU %.2f s = %.2fx), peak %.0f MB (target <= 1.0x, <= 200 MB)\n", p[1], wall[n], wall[n] / wall["ledger-bal-household"], cpu[n], cpu[n] / cpu["ledger-bal-household"], peak[n] }
         for (n in wall) if (n ~ /-balance$/) { split(n, p, "-"); printf "  %-7s kakeibo balance %.3f s: ledger bal / balance = %.0fx, peak %.0f MB (target >= 100x)\n", p[1], wall[n], wall["ledger-bal-household"] / wall[n], peak[n] }
     }' "$RESULTS"
