@@ -21,7 +21,7 @@ final class PipelinedReplayTests: LedgerTestCase {
         try fill()
         let before = try balanceLines()
         let head = try ledger.head()
-        XCTAssertGreaterThan(head.position, 3 * 2_048)
+        XCTAssertGreaterThan(head.position, 2 * 2_048, "three batches: two full, one short")
         XCTAssertEqual(try ledger.replayDifferences(), [], "a scratch rebuild (unverified, batched) equals the live tables")
         var reported: [Int64] = []
         XCTAssertEqual(try ledger.replay { done, _ in reported.append(done) }, head.position)
