@@ -104,3 +104,53 @@ public enum ChainVerifier {
         return ChainProblem(position: row[1], reason: "stream \(row[0] as String) has missing or repeated versions")
     }
 }
+
+extension ChainVerifier {
+    /// `verify`'s per-event checks, one event at a time, for a caller that reads the log itself
+    /// in batches (`EventLog.forEachRawBatch(.envelope, …)`) and checks them off its own thread.
+    public struct Cursor: Sendable {
+        /// The position the next event must have.
+        public private(set) var expectedPosition: Int64 = 1
+        /// The stored hash of the last event that checked out (the genesis hash before the first).
+        public private(set) var previous = EventHasher.genesis
+
+        public init() {}
+
+        /// Checks the next stored event: its position follows the last, it links to it, its hash
+        /// is the hash of its content and its payload is canonical. After a problem the chain is
+        /// broken and the cursor does not move.
+        public mutating func check(_ row: RawEventRow) -> Result<EventEnvelope, ChainProblem> {
+            let position = row.position
+            guard position == expectedPosition else {
+                return .failure(ChainProblem(position: expectedPosition,
+                                             reason: position > expectedPosition ? "event missing (the next stored position is \(position))"
+                                                                               : "position out of order"))
+            }
+            let decoded: (envelope: EventEnvelope, payload: UnsafeBufferPointer<UInt8>, previousHash: [UInt8], hash: [UInt8])
+            guard row.previousHash == previous else {
+                return .failure(ChainProblem(position: position,
+                                             reason: "previous-hash link broken (an event before it was removed, reordered or rewritten)"))
+            }
+            do {
+                decoded = try row.envelope()
+            } catch {
+                return .failure(ChainProblem(position: position, reason: "\(error)"))
+            }
+            let storedPayload = Array(decoded.payload)
+            guard EventHasher.hash(previous: previous, envelope: decoded.envelope, payload: storedPayload) == decoded.hash else {
+                return .failure(ChainProblem(position: position, reason: "content does not match its hash (the event was altered)"))
+            }
+            guard decoded.envelope.payload.canonicalBytes() == storedPayload else {
+                return .failure(ChainProblem(position: position, reason: "payload is not in canonical form"))
+            }
+            previous = decoded.hash
+            expectedPosition += 1
+            return .success(decoded.envelope)
+        }
+    }
+
+    /// A stream whose versions are not 1…n, reported at its first event: the last of `verify`'s checks.
+    public static func brokenStreamProblem(in db: Database) throws -> ChainProblem? {
+        try brokenStream(in: db)
+    }
+}

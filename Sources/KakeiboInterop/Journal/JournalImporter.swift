@@ -10,7 +10,7 @@ import KakeiboLedger
 /// two genuinely identical coffees are the first and second occurrence, so both stay.
 public enum JournalImporter {
     /// A command with where it came from.
-    struct Entry {
+    struct Entry: Sendable {
         enum Kind { case structure, transaction, price, void, budget }
         var command: LedgerCommand
         var options: CommandOptions
@@ -27,10 +27,21 @@ public enum JournalImporter {
         try ConcurrentImport.retrying { try importOnce(journal, into: ledger, replace: replace) }
     }
 
+    /// Transactions handed from the planning thread to the recording one at a time: enough to
+    /// keep both cores busy, few enough that the commands in flight cost a few megabytes.
+    static let transactionChunk = 1024
+
+    /// One import attempt, streamed: the journal's transactions become commands on another core,
+    /// a chunk at a time, while this thread records them, in one transaction (all or nothing);
+    /// neither the commands nor their results are held for the whole file.
     private static func importOnce(_ journal: Journal, into ledger: Ledger, replace: Bool) throws -> JournalImportReport {
-        var (entries, opened) = try plan(journal, for: ledger)
-        let missing = try ledger.importedTransactions(missingFrom: Set(entries.compactMap(\.options.idempotencyKey)),
-                                                      keyPrefix: "journal:", files: Set(journal.files))
+        var (entries, opened, transactionsAt) = try plan(journal, for: ledger, transactions: false)
+        // Every transaction's key, in file order (the occurrence among identical ones counts).
+        let keys = try transactionKeys(journal)
+        var allKeys = Set(keys)
+        allKeys.formUnion(entries.compactMap(\.options.idempotencyKey))
+        let missing = try ledger.importedTransactions(missingFrom: allKeys, keyPrefix: "journal:", files: Set(journal.files))
+        allKeys = []
         if !missing.isEmpty, !replace {
             throw ImportError.noLongerInFile(count: missing.count, examples: missing.prefix(3).map { old in
                 "\(old.date)\(old.payee.map { " " + $0.shortened(to: 40) } ?? "") from \(old.provenance.shortened(to: 60))"
@@ -46,40 +57,77 @@ public enum JournalImporter {
         // Transactions a previous import recorded are left out before the batch, so re-importing a
         // file costs a key lookup per transaction rather than a resend. The ledger still checks
         // every key it is sent, so an import racing this one cannot record anything twice.
-        let recorded = try ledger.recordedIdempotencyKeys(entries.compactMap(\.options.idempotencyKey))
+        let recorded = try ledger.recordedIdempotencyKeys(keys + entries.compactMap(\.options.idempotencyKey))
         let isRecorded = { (entry: Entry) in entry.options.idempotencyKey.map(recorded.contains) ?? false }
         // An account only already-recorded transactions post to (opened by an earlier import, and
         // renamed since) is not opened again: that would be a ghost nothing ever posts to.
-        let ghosts = accounts(of: entries.filter(isRecorded)).subtracting(accounts(of: entries.filter { !isRecorded($0) }))
-        entries.removeAll { entry in
-            if isRecorded(entry) { return true }
-            if case .openAccount(let name, _, _) = entry.command { return ghosts.contains(name) }
-            if case .openAccountForAnyCommodity(let name, _, _) = entry.command { return ghosts.contains(name) }
-            return false
+        var postedByRecorded: Set<String> = [], postedByNew: Set<String> = []
+        for (transaction, key) in zip(journal.transactions, keys) where !recorded.isEmpty {
+            let names = accounts(of: .recordTransaction(try command(for: transaction)))
+            if recorded.contains(key) { postedByRecorded.formUnion(names) } else { postedByNew.formUnion(names) }
         }
+        let ghosts = postedByRecorded.subtracting(postedByNew)
+        func keeps(_ entry: Entry) -> Bool {
+            if isRecorded(entry) { return false }
+            if case .openAccount(let name, _, _) = entry.command { return !ghosts.contains(name) }
+            if case .openAccountForAnyCommodity(let name, _, _) = entry.command { return !ghosts.contains(name) }
+            return true
+        }
+        let before = entries[..<transactionsAt].filter(keeps), after = entries[transactionsAt...].filter(keeps)
+        transactionsAt = before.count
+        entries = before + after + voids
         opened.removeAll { ghosts.contains($0.name.rawValue) }
-        let results: [RecordResult]
+
+        // The stream: the entries before the transactions, the new transactions (planned on
+        // another core, a chunk ahead), then prices, budgets and voids.
+        let planner = OrderedBackgroundWork<Range<Int>, PlannedTransactions>(depth: 2) { [journal, keys, recorded] range in
+            PlannedTransactions(journal, range, keys: keys, skipping: recorded)
+        }
+        var chunks = stride(from: 0, to: journal.transactions.count, by: transactionChunk).map { start in
+            start..<min(start + transactionChunk, journal.transactions.count)
+        }.makeIterator()
+        var head = entries[..<transactionsAt].makeIterator(), tail = entries[transactionsAt...].makeIterator()
+        var chunk: IndexingIterator<[Entry]>?
+        func nextTransaction() throws -> Entry? {
+            while true {
+                if let entry = chunk?.next() { return entry }
+                // Keep the planner a chunk ahead of the recorder.
+                var ready: PlannedTransactions?
+                while ready == nil, let range = chunks.next() { ready = planner.submit(range) }
+                guard let planned = ready ?? planner.next() else { return nil }
+                if let failure = planned.failure { throw failure }
+                chunk = planned.entries.makeIterator()
+            }
+        }
+        var current: Entry?
+        var appended: [Entry.Kind: Int] = [:]
+        var budgetsSet: [String] = []
         do {
-            entries += voids
-            results = try ledger.record(entries: entries.map { ($0.command, $0.options) })
+            try ledger.record(streaming: {
+                current = try head.next() ?? nextTransaction() ?? tail.next()
+                return current.map { ($0.command, $0.options) }
+            }, each: { _, result in
+                guard let entry = current, !result.alreadyRecorded else { return }
+                appended[entry.kind, default: 0] += 1
+                if entry.kind == .budget, case .setBudget(let input) = entry.command {
+                    budgetsSet.append("\(input.category) \(input.amount) \(input.length.rawValue)\(input.from.map { " from \($0)" } ?? "")")
+                }
+            })
         } catch let failure as BatchEntryError {
             if ConcurrentImport.isAccountOpenedMeanwhile(failure) { throw failure }
-            throw ImportError.refused(entries[failure.index].location, reason: String(describing: failure.underlying))
+            throw ImportError.refused(current?.location ?? SourceLocation(file: journal.files.first ?? "", line: 0),
+                                      reason: String(describing: failure.underlying))
         }
-        let appendedOf = { (kind: Entry.Kind) in zip(entries, results).filter { $0.0.kind == kind && !$0.1.alreadyRecorded }.count }
-        let appended = appendedOf(.transaction)
+        let appendedTransactions = appended[.transaction] ?? 0
         var report = JournalImportReport(
             files: journal.files, transactions: journal.transactions.count,
-            appended: appended,
-            alreadyRecorded: journal.transactions.count - appended,
+            appended: appendedTransactions,
+            alreadyRecorded: journal.transactions.count - appendedTransactions,
             accountsOpened: opened, prices: journal.prices, assertionsChecked: journal.assertionsChecked,
             voided: voids.count, position: try ledger.head().position)
-        report.pricesAppended = appendedOf(.price)
+        report.pricesAppended = appended[.price] ?? 0
         report.periodicRules = journal.periodicRules.count
-        report.budgetsSet = zip(entries, results).compactMap { entry, result -> String? in
-            guard entry.kind == .budget, !result.alreadyRecorded, case .setBudget(let input) = entry.command else { return nil }
-            return "\(input.category) \(input.amount) \(input.length.rawValue)\(input.from.map { " from \($0)" } ?? "")"
-        }
+        report.budgetsSet = budgetsSet
         report.commoditiesDeclared = entries.compactMap { entry in
             if case .declareCommodity(let commodity, _) = entry.command { return commodity.code } else { return nil }
         }
@@ -87,27 +135,68 @@ public enum JournalImporter {
         return report
     }
 
-    /// The accounts the transactions among `entries` post to.
-    private static func accounts(of entries: [Entry]) -> Set<String> {
-        var names: Set<String> = []
-        for entry in entries {
-            if case .recordTransaction(let input) = entry.command {
-                names.formUnion(input.postings.map(\.account))
-                names.formUnion(input.postings.compactMap { posting in
-                    guard let cost = posting.cost, let currency = posting.currency else { return nil }
-                    return ConversionAccount.name(between: currency, and: cost.commodity, side: currency)
-                })
-                names.formUnion(input.postings.compactMap { posting in
-                    guard let cost = posting.cost, let currency = posting.currency else { return nil }
-                    return ConversionAccount.name(between: currency, and: cost.commodity, side: cost.commodity)
-                })
+    /// Each transaction's idempotency key, in file order: its content digest and its occurrence
+    /// among identical transactions before it.
+    static func transactionKeys(_ journal: Journal) throws -> [String] {
+        var occurrences: [String: Int] = [:]
+        var keys: [String] = []
+        keys.reserveCapacity(journal.transactions.count)
+        for transaction in journal.transactions {
+            let digest = contentDigest(try command(for: transaction))
+            let occurrence = occurrences[digest, default: 0]
+            occurrences[digest] = occurrence + 1
+            keys.append("journal:\(digest):\(occurrence)")
+        }
+        return keys
+    }
+
+    /// One chunk of transactions as entries, leaving out those already recorded.
+    struct PlannedTransactions: Sendable {
+        var entries: [Entry] = []
+        var failure: ImportError?
+
+        init(_ journal: Journal, _ range: Range<Int>, keys: [String], skipping recorded: Set<String>) {
+            entries.reserveCapacity(range.count)
+            for index in range where !recorded.contains(keys[index]) {
+                let transaction = journal.transactions[index]
+                do {
+                    let command = try JournalImporter.command(for: transaction)
+                    let key = keys[index]
+                    // The key is "journal:<digest>:<occurrence>"; the fingerprint is "journal:<digest>".
+                    let fingerprint = String(key[..<key.lastIndex(of: ":")!])
+                    entries.append(Entry(command: .recordTransaction(command),
+                                         options: CommandOptions(source: .journalImport, provenance: transaction.location.fileAndLine,
+                                                                 idempotencyKey: key, fingerprint: fingerprint),
+                                         location: transaction.location, kind: .transaction))
+                } catch {
+                    failure = error
+                    return
+                }
             }
+        }
+    }
+
+    /// The accounts a command posts to, if it records a transaction.
+    private static func accounts(of command: LedgerCommand) -> Set<String> {
+        guard case .recordTransaction(let input) = command else { return [] }
+        var names = Set(input.postings.map(\.account))
+        for posting in input.postings {
+            guard let cost = posting.cost, let currency = posting.currency else { continue }
+            names.insert(ConversionAccount.name(between: currency, and: cost.commodity, side: currency))
+            names.insert(ConversionAccount.name(between: currency, and: cost.commodity, side: cost.commodity))
         }
         return names
     }
 
     /// The commands an import would record, and the accounts it would open.
     static func plan(_ journal: Journal, for ledger: Ledger) throws -> ([Entry], [JournalImportReport.OpenedAccount]) {
+        let (entries, opened, _) = try plan(journal, for: ledger, transactions: true)
+        return (entries, opened)
+    }
+
+    /// `plan`, optionally without the transactions' entries; `transactionsAt` is where they go.
+    static func plan(_ journal: Journal, for ledger: Ledger, transactions includeTransactions: Bool) throws
+        -> (entries: [Entry], opened: [JournalImportReport.OpenedAccount], transactionsAt: Int) {
         let existing = Dictionary(try ledger.accounts().map { ($0.account.name, $0.account) }, uniquingKeysWith: { a, _ in a })
         let baseCurrency = try ledger.settings().baseCurrency
 
@@ -191,8 +280,9 @@ public enum JournalImporter {
                                  location: location))
         }
 
+        let transactionsAt = entries.count
         var occurrences: [String: Int] = [:]
-        for transaction in journal.transactions {
+        for transaction in journal.transactions where includeTransactions {
             let command = try command(for: transaction)
             let digest = contentDigest(command)
             let occurrence = occurrences[digest, default: 0]
@@ -222,7 +312,7 @@ public enum JournalImporter {
         }
         entries += try budgetEntries(journal, typeOf: typeOf, baseCurrency: baseCurrency,
                                      categories: Set(try ledger.accounts().filter { $0.category != nil }.map(\.account.name)))
-        return (entries, opened)
+        return (entries, opened, transactionsAt)
     }
 
     /// A general transaction with every amount written out. Zero-amount postings (kept in

@@ -7,8 +7,9 @@ extension Ledger {
     @discardableResult
     public func replay(progress: (_ done: Int64, _ total: Int64) -> Void = { _, _ in }) throws -> Int64 {
         try writeTransaction { db in
-            try Self.checkIntegrity(before: "replay", wholeChain: true, in: db)
-            try ProjectionRebuilder.rebuild(from: db, into: db, progress: progress)
+            // The whole chain is checked in the rebuild's own read of the log; a problem rolls it back.
+            try Self.checkTriggers(before: "replay", in: db)
+            try ProjectionRebuilder.rebuild(from: db, into: db, verifyingChainBefore: "replay", progress: progress)
             return try EventLog.head(in: db).position
         }
     }

@@ -31,9 +31,14 @@ extension Ledger {
 
     /// Every event decodes, and every transaction it records or edits balances per currency.
     static func accountingProblem(_ envelope: EventEnvelope) -> ChainProblem? {
-        func problem(_ reason: String) -> ChainProblem { ChainProblem(position: envelope.position, reason: reason) }
         let event: LedgerEvent
-        do { event = try envelope.event() } catch { return problem("\(error)") }
+        do { event = try envelope.event() } catch { return ChainProblem(position: envelope.position, reason: "\(error)") }
+        return accountingProblem(envelope, event: event)
+    }
+
+    /// `accountingProblem(_:)` for an event already decoded from `envelope`.
+    static func accountingProblem(_ envelope: EventEnvelope, event: LedgerEvent) -> ChainProblem? {
+        func problem(_ reason: String) -> ChainProblem { ChainProblem(position: envelope.position, reason: reason) }
         guard event.stream == envelope.stream else { return problem("event filed under the wrong stream \(envelope.stream)") }
         var postings: [Posting] = []
         switch event {

@@ -1,0 +1,43 @@
+import GRDB
+import KakeiboDomain
+import KakeiboEventStore
+
+extension Ledger {
+    /// SQLite's page cache, in KiB, while `record(streaming:each:)` runs.
+    static let streamingCacheKiB = 16_384
+
+    /// Records commands pulled one at a time from `next`, in one transaction: all land or none
+    /// do, as with `record(entries:)`, but neither the commands nor their results are ever held
+    /// together — `each` sees every result as soon as it is recorded. SQLite spills its page
+    /// cache to the WAL as it fills, so an import of any length costs the same memory, and a
+    /// SIGKILL at any moment leaves nothing of it (the WAL frames of an uncommitted transaction
+    /// are never read back).
+    ///
+    /// A refusal is a `BatchEntryError` whose index counts the commands pulled before it; an
+    /// error `next` or `each` throws rolls everything back and is rethrown as it is.
+    public func record(streaming next: () throws -> (command: LedgerCommand, options: CommandOptions)?,
+                       each: (_ index: Int, _ result: RecordResult) throws -> Void) throws {
+        try writeTransaction { db in
+            // A long stream runs with a smaller page cache than the connection's 64 MB: SQLite
+            // spills dirty pages to the WAL once it is full, so the stream's memory stays flat
+            // at a lower level. A short one never fills it either way.
+            let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -65_536
+            try db.execute(sql: "PRAGMA cache_size = \(-Self.streamingCacheKiB)")
+            defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+            let store = SQLiteProjectionStore(db: db)
+            try catchUp(store, in: db)
+            var index = 0
+            while let entry = try next() {
+                let result: RecordResult
+                do {
+                    result = try record(entry.command, options: entry.options, store: store)
+                } catch {
+                    throw BatchEntryError(index: index, underlying: error)
+                }
+                try each(index, result)
+                index += 1
+            }
+            try store.flush()
+        }
+    }
+}
