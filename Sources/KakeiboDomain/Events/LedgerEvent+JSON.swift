@@ -25,6 +25,7 @@ extension LedgerEvent {
         case .receiptScanned: "ReceiptScanned"
         case .commodityDeclared: "CommodityDeclared"
         case .priceRecorded: "PriceRecorded"
+        case .transactionConflicted: TransactionConflicted.type
         }
     }
 
@@ -96,6 +97,8 @@ extension LedgerEvent {
                      "source": .string(e.source.rawValue)]
                 .merging(digitsField(e.commodity)) { a, _ in a }
                 .merging(digitsField(e.quote, key: "quoteDigits")) { a, _ in a })
+        case .transactionConflicted(let e):
+            e.json
         }
     }
 
@@ -173,6 +176,8 @@ extension LedgerEvent {
                                             value: try ExactDecimal(parsing: p.string("value")),
                                             quote: try currency(p, "quote", digitsKey: "quoteDigits"),
                                             source: try enumValue(p, "source", type)))
+            case TransactionConflicted.type:
+                self = .transactionConflicted(try .init(json: p))
             default:
                 throw LedgerError.unknownEventType(type, schemaVersion: schemaVersion)
             }
