@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // HTTPTypes (HTTPField, HTTPRequest.Method): the server's routes and its tests name them directly.
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // Pure values: money, dates, accounts, the event catalog, the decider. No I/O.
@@ -86,6 +88,7 @@ let package = Package(
             dependencies: [
                 "KakeiboDomain", "KakeiboEventStore", "KakeiboSync",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -97,7 +100,7 @@ let package = Package(
             name: "kakeibo",
             dependencies: [
                 "KakeiboLedger", "KakeiboDomain", "KakeiboInterop", "KakeiboReceipts", "KakeiboReceiptFiles", "KakeiboReceiptsTraining",
-                "KakeiboTesseract", "KakeiboPPOCR", "KakeiboSync", "KakeiboServer",
+                "KakeiboTesseract", "KakeiboPPOCR", "KakeiboSync", "KakeiboServer", "KakeiboEventStore", "KakeiboProjections",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "KakeiboDashboard",
             ]
@@ -124,7 +127,11 @@ let package = Package(
             name: "KakeiboServerTests",
             dependencies: [
                 "KakeiboServer", "KakeiboSync", "KakeiboLedger", "KakeiboEventStore", "KakeiboDomain", "KakeiboTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -53,6 +53,21 @@ final class LedgerProjectorTests: XCTestCase {
         func suggestionOutcome(transactionID: String) -> SuggestionOutcome? { outcomes[transactionID] }
         func updateSuggestionOutcome(_ outcome: SuggestionOutcome) { outcomes[outcome.transactionID] = outcome }
         func setCheckpoint(_ position: Int64) { self.position = position }
+        var aliases: [String: String] = [:]
+        func accountID(resolving id: String) -> String { aliases[id] ?? id }
+        func insertAccountAlias(_ alias: String, for accountID: String, at position: Int64) { aliases[alias] = accountID }
+        var accountConflicts: [String: Int64?] = [:]
+        func insertAccountConflict(accountID: String, name: String, keptAccountID: String, at position: Int64) { accountConflicts[accountID] = .some(nil) }
+        func resolveAccountConflict(accountID: String, at position: Int64) {
+            if accountConflicts[accountID] != nil { accountConflicts[accountID] = position }
+        }
+        var conflicts: [Int64: (conflict: LedgerEvent.TransactionConflicted, resolvedAt: Int64?)] = [:]
+        func insertConflict(_ conflict: LedgerEvent.TransactionConflicted, at position: Int64) { conflicts[position] = (conflict, nil) }
+        func resolveConflicts(transactionID: String, at position: Int64) {
+            for (key, entry) in conflicts where entry.conflict.transactionID == transactionID && entry.resolvedAt == nil {
+                conflicts[key]?.resolvedAt = position
+            }
+        }
         func checkpoint() -> Int64 { position }
         var commodities: [String: Commodity] = [:]
         var prices: [MarketPrice] = []

@@ -70,6 +70,8 @@ extension LedgerEvent {
                      "source": .string(e.source.rawValue)]
                 .merging(digitsField(e.commodity)) { a, _ in a }
                 .merging(digitsField(e.quote, key: "quoteDigits")) { a, _ in a })
+        case .transactionConflicted(let e):
+            e.json
         }
     }
 
@@ -148,6 +150,8 @@ extension LedgerEvent {
                                             value: try ExactDecimal(parsing: p.string("value")),
                                             quote: try currency(p, "quote", digitsKey: "quoteDigits"),
                                             source: try enumValue(p, "source", type)))
+            case .transactionConflicted:
+                self = .transactionConflicted(try .init(json: p))
             }
             try readSuggestion(from: p)
         } catch let error as LedgerError {

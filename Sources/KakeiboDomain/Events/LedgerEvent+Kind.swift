@@ -23,6 +23,7 @@ extension LedgerEvent {
         case receiptScanned = "ReceiptScanned"
         case commodityDeclared = "CommodityDeclared"
         case priceRecorded = "PriceRecorded"
+        case transactionConflicted = "TransactionConflicted"
     }
 
     public var kind: Kind {
@@ -47,6 +48,7 @@ extension LedgerEvent {
         case .receiptScanned: .receiptScanned
         case .commodityDeclared: .commodityDeclared
         case .priceRecorded: .priceRecorded
+        case .transactionConflicted: .transactionConflicted
         }
     }
 

@@ -20,6 +20,7 @@ public enum LedgerEvent: Hashable, Sendable {
     case receiptScanned(ReceiptScanned)
     case commodityDeclared(CommodityDeclared)
     case priceRecorded(PriceRecorded)
+    case transactionConflicted(TransactionConflicted)
 
     public struct LedgerCreated: Hashable, Sendable {
         public var name: String
@@ -153,6 +154,7 @@ extension LedgerEvent {
         if let id = transactionID { return LedgerTransaction.stream(for: id) }
         if case .receiptScanned(let e) = self { return e.stream }
         if case .priceRecorded = self { return LedgerEvent.pricesStream }
+        if case .transactionConflicted = self { return LedgerEvent.conflictsStream }
         return LedgerEvent.structureStream
     }
 

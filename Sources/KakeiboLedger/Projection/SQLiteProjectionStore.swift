@@ -292,6 +292,8 @@ final class ProjectionCache {
     var commodities: [String: Commodity] = [:]
     var accounts: [String: Account] = [:]
     var accountIDsByName: [String: String] = [:]
+    /// `account_aliases`, read once per access (almost always empty).
+    var accountAliases: [String: String]?
     /// `.some(nil)` remembers that an account is not a category.
     var categories: [String: Category?] = [:]
     /// Balance changes not yet written: one entry per account and currency touched.

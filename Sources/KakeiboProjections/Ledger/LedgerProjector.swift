@@ -21,31 +21,45 @@ public enum LedgerProjector {
         case .accountOpened(let e):
             var account = Account(id: e.accountID, name: e.name, type: e.type, currency: e.currency)
             account.holdsAnyCommodity = e.holdsAnyCommodity
+            if let existing = try store.account(named: e.name.rawValue), existing.id != e.accountID {
+                // Two devices opened this name offline; the server sequenced the other first.
+                if existing.type == e.type && existing.currency == e.currency && existing.holdsAnyCommodity == e.holdsAnyCommodity {
+                    try store.insertAccountAlias(e.accountID, for: existing.id, at: position)
+                    return
+                }
+                account.name = try AccountName("\(e.name.rawValue) [\(e.accountID.suffix(8))]")
+                try store.insertAccountConflict(accountID: e.accountID, name: e.name.rawValue, keptAccountID: existing.id, at: position)
+            }
             try store.insertAccount(account, openedAt: position)
         case .accountRenamed(let e):
-            var account = try existingAccount(e.accountID, store)
+            var account = try existingAccount(try store.accountID(resolving: e.accountID), store)
             account.name = e.to
             try store.updateAccount(account)
+            try store.resolveAccountConflict(accountID: account.id, at: position)
         case .accountRetyped(let e):
-            var account = try existingAccount(e.accountID, store)
+            var account = try existingAccount(try store.accountID(resolving: e.accountID), store)
             account.type = e.to
             try store.updateAccount(account)
         case .accountClosed(let e):
-            var account = try existingAccount(e.accountID, store)
+            var account = try existingAccount(try store.accountID(resolving: e.accountID), store)
             account.isClosed = true
             try store.updateAccount(account)
         case .categoryDefined(let e):
-            try store.saveCategory(Category(accountID: e.accountID, displayName: e.displayName, hue: e.hue, icon: e.icon))
+            let id = try store.accountID(resolving: e.accountID)
+            // A merged category keeps the look it was first given.
+            if id != e.accountID, try store.category(accountID: id) != nil { return }
+            try store.saveCategory(Category(accountID: id, displayName: e.displayName, hue: e.hue, icon: e.icon))
         case .categoryRenamed(let e):
-            var category = try existingCategory(e.accountID, store)
+            var category = try existingCategory(try store.accountID(resolving: e.accountID), store)
             category.displayName = e.to
             try store.saveCategory(category)
         case .categoryArchived(let e):
-            var category = try existingCategory(e.accountID, store)
+            var category = try existingCategory(try store.accountID(resolving: e.accountID), store)
             category.isArchived = true
             try store.saveCategory(category)
         case .expenseCaptured, .incomeRecorded, .transferMade, .transactionRecorded:
-            guard let transaction = try LedgerTransaction(recordedBy: event) else { return }
+            guard let recorded = try LedgerTransaction(recordedBy: event) else { return }
+            let transaction = try resolvingAliases(recorded, store)
             try store.insertTransaction(transaction, at: position)
             try post(transaction.postings, sign: 1, to: store)
             if case .expenseCaptured(let e) = event, let receiptID = e.receiptID {
@@ -54,17 +68,18 @@ public enum LedgerProjector {
             try SuggestionLearning.learn(transaction, delta: 1, into: store)
             if let suggestion = event.suggestion {
                 try store.insertSuggestionOutcome(SuggestionOutcome(
-                    transactionID: transaction.id, accountID: suggestion.accountID,
+                    transactionID: transaction.id, accountID: try suggestion.accountID.map { try store.accountID(resolving: $0) },
                     confidenceBasisPoints: suggestion.confidenceBasisPoints, recordedAt: recordedAt, position: position))
             }
         case .transactionEdited(let e):
             let before = try existingTransaction(e.transactionID, store)
-            let after = try before.applying(e.changes)
+            let after = try resolvingAliases(try before.applying(e.changes), store)
             try post(before.postings, sign: -1, to: store)
             try post(after.postings, sign: 1, to: store)
             try store.updateTransaction(after, at: position)
             try SuggestionLearning.learn(before, delta: -1, into: store)
             try SuggestionLearning.learn(after, delta: 1, into: store)
+            try store.resolveConflicts(transactionID: e.transactionID, at: position)
             if var outcome = try store.suggestionOutcome(transactionID: e.transactionID) {
                 let previous = outcome
                 outcome.apply(editedAt: recordedAt, before: before, after: after)
@@ -77,16 +92,17 @@ public enum LedgerProjector {
             transaction.isVoided = true
             transaction.version += 1
             try store.updateTransaction(transaction, at: position)
+            try store.resolveConflicts(transactionID: e.transactionID, at: position)
             if var outcome = try store.suggestionOutcome(transactionID: e.transactionID) {
                 outcome.isVoided = true
                 try store.updateSuggestionOutcome(outcome)
             }
         case .budgetSet(let e):
             try store.insertBudgetDefinition(BudgetDefinition(
-                accountID: e.accountID, position: position, effectiveFrom: e.effectiveFrom,
+                accountID: try store.accountID(resolving: e.accountID), position: position, effectiveFrom: e.effectiveFrom,
                 budget: .init(length: e.length, amount: e.amount, rollover: e.rollover)))
         case .budgetCleared(let e):
-            try store.insertBudgetDefinition(BudgetDefinition(accountID: e.accountID, position: position,
+            try store.insertBudgetDefinition(BudgetDefinition(accountID: try store.accountID(resolving: e.accountID), position: position,
                                                               effectiveFrom: e.effectiveFrom, budget: nil))
         case .incomeGoalSet(let e):
             try store.insertIncomeGoal(IncomeGoal(position: position, length: e.length, amount: e.amount,
@@ -99,7 +115,19 @@ public enum LedgerProjector {
             try store.saveCommodity(e.commodity, display: e.display)
         case .priceRecorded(let e):
             try store.savePrice(MarketPrice(date: e.date, commodity: e.commodity, quote: e.quote, value: e.value), at: position)
+        case .transactionConflicted(let e):
+            // Open until a later edit or void of the transaction (by position): the same on every device and replay.
+            try store.insertConflict(e, at: position)
         }
+    }
+
+    /// The transaction with each posting on the account its id stands for (see `accountID(resolving:)`).
+    private static func resolvingAliases(_ transaction: LedgerTransaction, _ store: some ProjectionStore) throws -> LedgerTransaction {
+        var resolved = transaction
+        for index in resolved.postings.indices {
+            resolved.postings[index].accountID = try store.accountID(resolving: resolved.postings[index].accountID)
+        }
+        return resolved
     }
 
     private static func post(_ postings: [Posting], sign: Int64, to store: some ProjectionStore) throws {

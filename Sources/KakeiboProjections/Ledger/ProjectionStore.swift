@@ -34,6 +34,18 @@ public protocol ProjectionStore: LedgerStateReader {
     func saveCommodity(_ commodity: Commodity, display: String?) throws
     /// Keeps a market price; a later one for the same date and pair replaces it.
     func savePrice(_ price: MarketPrice, at position: Int64) throws
+    /// Keeps a conflict the household server recorded (`TransactionConflicted`), open.
+    func insertConflict(_ conflict: LedgerEvent.TransactionConflicted, at position: Int64) throws
+    /// Marks the transaction's open conflicts resolved by the edit or void at `position`.
+    func resolveConflicts(transactionID: String, at position: Int64) throws
+    /// The account an id stands for: itself, or the account of the same name, type and currency
+    /// another device opened first (both devices opened it offline: their entries merge).
+    func accountID(resolving id: String) throws -> String
+    func insertAccountAlias(_ alias: String, for accountID: String, at position: Int64) throws
+    /// Keeps a same-name account of another type or currency, opened under another name, listed.
+    func insertAccountConflict(accountID: String, name: String, keptAccountID: String, at position: Int64) throws
+    /// Settles the account's name conflict, if it has one, at the rename at `position`.
+    func resolveAccountConflict(accountID: String, at position: Int64) throws
     func setCheckpoint(_ position: Int64) throws
     func checkpoint() throws -> Int64
 }

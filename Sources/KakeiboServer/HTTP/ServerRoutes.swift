@@ -8,6 +8,9 @@ import Logging
 /// The v1 HTTP API over a `ServerStore`. Every refusal is one JSON object `{"error","detail"}`.
 public enum ServerRoutes {
     static let protocolField = HTTPField.Name(SyncProtocol.header)!
+    /// The longest a pull may wait for new events (`wait=S`): bounded, so a SIGTERM's graceful
+    /// shutdown, which lets requests in flight finish, never waits longer than this.
+    public static let maxWaitSeconds = 25
 
     public static func router(store: ServerStore, serverName: String) -> Router<BasicRequestContext> {
         let router = Router()
@@ -23,7 +26,9 @@ public enum ServerRoutes {
             await handle(request, context, store.logger) { ledger in
                 let after = request.uri.queryParameters.get("after", as: Int64.self) ?? 0
                 let limit = min(max(request.uri.queryParameters.get("limit", as: Int.self) ?? 500, 1), 5_000)
-                return json(try await store.page(ledger: ledger, bearer: request.headers.bearer?.token, after: after, limit: limit))
+                let wait = min(max(request.uri.queryParameters.get("wait", as: Int.self) ?? 0, 0), maxWaitSeconds)
+                return json(try await store.page(ledger: ledger, bearer: request.headers.bearer?.token, after: after, limit: limit,
+                                                  waitingUpTo: .seconds(wait)))
             }
         }
         router.post("v1/ledgers/:ledger/events") { request, context in
@@ -32,11 +37,6 @@ public enum ServerRoutes {
                 let reply = try await store.push(ledger: ledger, bearer: request.headers.bearer?.token, request: body)
                 try FaultHook.trigger(.afterCommit)
                 return json(reply)
-            }
-        }
-        router.get("v1/ledgers/:ledger/conflicts") { request, context in
-            await handle(request, context, store.logger) { ledger in
-                json(try await store.conflicts(ledger: ledger, bearer: request.headers.bearer?.token))
             }
         }
         router.post("v1/ledgers/:ledger/devices") { request, context in

@@ -96,7 +96,8 @@ public enum ServerSchema {
             IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'kakeibo_app') THEN CREATE ROLE kakeibo_app NOLOGIN; END IF;
         END $$
         """,
-        // Pushed edits kept aside (ConflictRule): not in the log, so not applied, until an edit settles them.
+        // Pushed events kept aside (ConflictRule): never applied. The log gets a TransactionConflicted
+        // for each, which is what devices list; this table answers a retried push and keeps the bytes.
         """
         CREATE TABLE IF NOT EXISTS kakeibo_conflicts (
             ledger_id       bigint NOT NULL REFERENCES kakeibo_ledgers,
@@ -110,13 +111,12 @@ public enum ServerSchema {
             kept            text NOT NULL,
             payload         text NOT NULL,
             created_at      timestamptz NOT NULL DEFAULT now(),
-            resolved_by     text,
             PRIMARY KEY (ledger_id, event_id),
             UNIQUE (ledger_id, device_id, device_seq)
         )
         """,
         "REVOKE ALL ON kakeibo_events, kakeibo_ledgers, kakeibo_devices, kakeibo_conflicts FROM kakeibo_app",
-        "GRANT SELECT, INSERT, UPDATE (resolved_by) ON kakeibo_conflicts TO kakeibo_app",
+        "GRANT SELECT, INSERT ON kakeibo_conflicts TO kakeibo_app",
         "GRANT SELECT, INSERT ON kakeibo_events TO kakeibo_app",
         "GRANT SELECT, UPDATE (head_position, head_hash, adoptable) ON kakeibo_ledgers TO kakeibo_app",
         "GRANT SELECT, UPDATE (last_used_at, last_seq, last_origin_hash) ON kakeibo_devices TO kakeibo_app",

@@ -1,3 +1,4 @@
+import Foundation
 import KakeiboDomain
 import KakeiboEventStore
 import KakeiboSync
@@ -42,7 +43,7 @@ extension ServerStore {
             var streams: [String: (version: Int64, eventId: String)] = [:]
             for row in try await connection.query("""
                 SELECT DISTINCT ON (stream) stream, stream_version, event_id FROM kakeibo_events
-                WHERE ledger_id = \(caller.ledgerId) AND stream = ANY(\(Array(Set(request.events.map(\.stream)))))
+                WHERE ledger_id = \(caller.ledgerId) AND stream = ANY(\(Array(Set(request.events.map(\.stream) + [LedgerEvent.conflictsStream]))))
                 ORDER BY stream, stream_version DESC
                 """, logger: logger).collect() {
                 let r = row.makeRandomAccess()
@@ -50,6 +51,7 @@ extension ServerStore {
             }
 
             var results: [PushResult] = []
+            var generated: [CanonicalEvent] = []
             for event in request.events {
                 if let prior = existing[event.eventId] {
                     guard prior.origin == event.originHash else {
@@ -69,29 +71,37 @@ extension ServerStore {
                 let streamVersion = (current?.version ?? 0) + 1
                 var outcome = "appended"
                 if event.parentEventId != current?.eventId {
-                    let since = try await streamEvents(ledgerId: caller.ledgerId, stream: event.stream, after: event.parentEventId, on: connection)
-                    switch ConflictRule.outcome(type: event.type, payload: event.payload, since: since) {
+                    let (basedOn, parentDeferred, since) = try await streamEvents(ledgerId: caller.ledgerId, stream: event.stream,
+                                                                                 after: event.parentEventId, on: connection)
+                    switch ConflictRule.outcome(type: event.type, payload: event.payload, since: since, parentDeferred: parentDeferred) {
                     case .appended, .merged:
                         outcome = "merged"
                     case .conflicted(let fields, let kept):
+                        // Kept aside: stored (so a retry is a duplicate and the device chain moves on)
+                        // but not applied; the log gets a TransactionConflicted that every device pulls.
                         try await connection.query("""
                             INSERT INTO kakeibo_conflicts (ledger_id, event_id, stream, device_id, device_seq, origin_hash, parent_event_id,
                                 fields, kept, payload)
                             VALUES (\(caller.ledgerId), \(event.eventId), \(event.stream), \(caller.deviceId), \(event.deviceSeq),
                                 \(event.originHash), \(event.parentEventId), \(fields.joined(separator: ",")), \(kept.joined(separator: ",")), \(event.payload))
                             """, logger: logger)
+                        let conflict = ConflictRule.conflict(
+                            transaction: Self.transactionID(of: event), basedOn: basedOn, deferredId: event.eventId,
+                            deferredPayload: event.payload, fields: fields, kept: kept, since: since,
+                            member: caller.member, device: caller.deviceId)
+                        let conflictsVersion = (streams[LedgerEvent.conflictsStream]?.version ?? 0) + 1
+                        let recorded = try await appendGenerated(.transactionConflicted(conflict), ledgerId: caller.ledgerId,
+                                                                 after: head, streamVersion: conflictsVersion, commandId: event.commandId,
+                                                                 on: connection)
+                        generated.append(recorded)
+                        head = LedgerHead(position: recorded.position, hash: recorded.hash)
+                        streams[LedgerEvent.conflictsStream] = (conflictsVersion, recorded.eventId)
                         lastSeq = event.deviceSeq
                         lastOrigin = event.originHash
                         existing[event.eventId] = (event.originHash, PushResult(eventId: event.eventId, outcome: "conflicted", position: 0, streamVersion: 0, hash: ""))
                         results.append(PushResult(eventId: event.eventId, outcome: "conflicted", position: 0, streamVersion: 0, hash: ""))
                         continue
                     }
-                } else if event.type == ConflictRule.editType {
-                    // An edit decided against the stream's head settles the transaction's open conflicts.
-                    try await connection.query("""
-                        UPDATE kakeibo_conflicts SET resolved_by = \(event.eventId)
-                        WHERE ledger_id = \(caller.ledgerId) AND stream = \(event.stream) AND resolved_by IS NULL
-                        """, logger: logger)
                 }
                 let envelope = try event.envelope(position: head.position + 1, streamVersion: streamVersion)
                 let hash = EventHasher.hex(EventHasher.hash(previous: Hex.bytes(head.hash)!, envelope: envelope, payload: Array(event.payload.utf8)))
@@ -116,7 +126,7 @@ extension ServerStore {
                 WHERE device_id = \(caller.deviceId)
                 """, logger: logger)
             try FaultHook.trigger(.beforeCommit)
-            return PushResponse(results: results, head: head)
+            return PushResponse(results: results, generated: generated, head: head)
         }
     }
 
@@ -160,42 +170,53 @@ extension ServerStore {
     }
 
     /// The stream's events after `parent` (all of them when the parent is unknown or nil), for
-    /// `ConflictRule`. A parent that was itself kept aside is treated as unknown: the edit built on it clashes too.
+    /// `ConflictRule`, with the parent's stream version (what the event was decided against) and
+    /// whether the parent is an event the server kept aside.
     func streamEvents(ledgerId: Int64, stream: String, after parent: String?, on connection: PostgresConnection) async throws
-        -> [(id: String, type: String, payload: String)] {
+        -> (basedOn: Int64, parentDeferred: Bool, since: [(id: String, type: String, payload: String)]) {
         var version: Int64 = 0
-        if let parent, let row = try await connection.query("""
-            SELECT stream_version FROM kakeibo_events WHERE ledger_id = \(ledgerId) AND event_id = \(parent) AND stream = \(stream)
-            """, logger: logger).collect().first {
-            version = try row.makeRandomAccess()[0].decode(Int64.self)
+        var parentDeferred = false
+        if let parent {
+            if let row = try await connection.query("""
+                SELECT stream_version FROM kakeibo_events WHERE ledger_id = \(ledgerId) AND event_id = \(parent) AND stream = \(stream)
+                """, logger: logger).collect().first {
+                version = try row.makeRandomAccess()[0].decode(Int64.self)
+            } else {
+                parentDeferred = try await connection.query("""
+                    SELECT 1 FROM kakeibo_conflicts WHERE ledger_id = \(ledgerId) AND event_id = \(parent)
+                    """, logger: logger).collect().count > 0
+            }
         }
-        return try await connection.query("""
+        let since = try await connection.query("""
             SELECT event_id, type, payload FROM kakeibo_events
             WHERE ledger_id = \(ledgerId) AND stream = \(stream) AND stream_version > \(version) ORDER BY stream_version
             """, logger: logger).collect().map { row in
             let r = row.makeRandomAccess()
             return (try r[0].decode(String.self), try r[1].decode(String.self), try r[2].decode(String.self))
         }
+        return (version, parentDeferred, since)
     }
 
-    /// The ledger's open conflicts, oldest first.
-    public func conflicts(ledger: String, bearer: String?) async throws -> ConflictList {
-        try await transaction { connection in
-            let caller = try await authenticate(bearer, ledger: ledger, needed: .read, on: connection)
-            let rows = try await connection.query("""
-                SELECT c.event_id, c.stream, c.device_id, d.member, c.fields, c.kept, c.payload
-                FROM kakeibo_conflicts c JOIN kakeibo_devices d USING (device_id)
-                WHERE c.ledger_id = \(caller.ledgerId) AND c.resolved_by IS NULL ORDER BY c.created_at, c.event_id
-                """, logger: logger).collect()
-            return ConflictList(conflicts: try rows.map { row in
-                let r = row.makeRandomAccess()
-                return SyncConflict(eventId: try r[0].decode(String.self), stream: try r[1].decode(String.self),
-                                    deviceId: try r[2].decode(String.self), member: try r[3].decode(String.self),
-                                    fields: try r[4].decode(String.self).split(separator: ",").map(String.init),
-                                    kept: try r[5].decode(String.self).split(separator: ",").map(String.init),
-                                    payload: try r[6].decode(String.self))
-            })
-        }
+    /// The transaction a pushed edit or void is about: its payload's `txn`, else its stream's tail.
+    static func transactionID(of event: PendingEvent) -> String {
+        if let txn = (try? JSONValue.parse(Array(event.payload.utf8)))?["txn"]?.stringValue { return txn }
+        return event.stream.hasPrefix("txn-") ? String(event.stream.dropFirst(4)) : event.stream
+    }
+
+    /// Appends an event the server itself authors (actor and source `server`) after `head`.
+    func appendGenerated(_ event: LedgerEvent, ledgerId: Int64, after head: LedgerHead, streamVersion: Int64, commandId: String,
+                         on connection: PostgresConnection) async throws -> CanonicalEvent {
+        let payload = event.payload
+        let envelope = EventEnvelope(position: head.position + 1, eventID: UUID().uuidString.lowercased(), stream: event.stream,
+                                     streamVersion: streamVersion, type: event.type, schemaVersion: event.schemaVersion,
+                                     occurredOn: nil, recordedAt: Int64(Date().timeIntervalSince1970 * 1000), source: "server",
+                                     actor: "server", commandID: commandId, idempotencyKey: nil, commandHash: nil, payload: payload)
+        let bytes = payload.canonicalBytes()
+        let hash = EventHasher.hex(EventHasher.hash(previous: Hex.bytes(head.hash)!, envelope: envelope, payload: bytes))
+        let text = String(decoding: bytes, as: UTF8.self)
+        try await insert(ledgerId: ledgerId, envelope: envelope, payload: text, previousHash: head.hash, hash: hash,
+                         deviceId: "server", deviceSeq: nil, originHash: nil, parentEventId: nil, on: connection)
+        return CanonicalEvent(envelope: envelope, payload: text, previousHash: head.hash, hash: hash)
     }
 
     /// The ledger's last event must still be what its head says before anything is linked to it:
@@ -215,6 +236,9 @@ extension ServerStore {
         }
         guard !event.eventId.isEmpty, !event.stream.isEmpty, !event.type.isEmpty, event.schemaVersion >= 1 else {
             throw invalid("eventId, stream, type and schemaVersion are required")
+        }
+        guard event.type != LedgerEvent.TransactionConflicted.type, event.stream != LedgerEvent.conflictsStream else {
+            throw invalid("only the server records conflicts")
         }
         guard Hex.isHash(event.devicePrevHash), Hex.isHash(event.originHash) else { throw invalid("hashes must be 64 hex digits") }
         guard event.commandHash.map(Hex.isHash) ?? true else { throw invalid("commandHash must be 64 hex digits") }

@@ -137,10 +137,22 @@ public struct ServerStore: Sendable {
         return EventPage(events: events, head: head, more: rows.count > limit)
     }
 
-    public func page(ledger: String, bearer: String?, after: Int64, limit: Int) async throws -> EventPage {
-        try await transaction { connection in
-            let caller = try await authenticate(bearer, ledger: ledger, needed: .read, on: connection)
-            return try await events(ledgerId: caller.ledgerId, after: after, limit: limit, on: connection)
+    /// Events after `after`; with `waitingUpTo` above zero and nothing new yet, a long poll: the
+    /// ledger's head is asked again every 200 ms (one indexed row, no connection held between asks)
+    /// until an event arrives or the time is up, and then the page is answered, empty or not.
+    public func page(ledger: String, bearer: String?, after: Int64, limit: Int, waitingUpTo wait: Duration = .zero) async throws -> EventPage {
+        let deadline = ContinuousClock.now + wait
+        while true {
+            let page = try await transaction { connection in
+                let caller = try await authenticate(bearer, ledger: ledger, needed: .read, on: connection)
+                return try await events(ledgerId: caller.ledgerId, after: after, limit: limit, on: connection)
+            }
+            guard page.events.isEmpty, ContinuousClock.now < deadline else { return page }
+            do {
+                try await Task.sleep(for: min(.milliseconds(200), deadline - ContinuousClock.now))
+            } catch {
+                return page // cancelled (the server is stopping): answer what there is
+            }
         }
     }
 

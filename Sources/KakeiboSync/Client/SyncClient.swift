@@ -16,6 +16,8 @@ public struct SyncClient: Sendable {
     public let transport: any SyncTransport
     /// Events per pull page and per push (the server allows 1,000 and 4 MiB a push).
     public var batchSize = 500
+    /// How long a sync waits for another sync of the same file to finish before refusing.
+    public var lockTimeout: Duration = .seconds(120)
 
     public init(remote: SyncRemote, token: String, transport: (any SyncTransport)? = nil) {
         self.remote = remote
@@ -35,6 +37,8 @@ public struct SyncClient: Sendable {
         guard let device = DeviceToken(token) else {
             throw SyncError.badRemote("--token must be the kkb_… token `kakeibo server token` printed")
         }
+        let lock = try await SyncLock.acquire(for: path, timeout: lockTimeout)
+        defer { withExtendedLifetime(lock) {} }
         guard FileManager.default.fileExists(atPath: path) else { return try await clone(into: path, device: device) }
 
         _ = try LedgerDatabase.open(at: path, mode: .open) // refuses what is not a ledger, migrates an old one
@@ -91,10 +95,8 @@ public struct SyncClient: Sendable {
             throw SyncError.malformedReply("the server acknowledged event \(missing.eventId) but its log does not hold it")
         }
         let final = canonical.last.map { ($0.position, $0.hash) } ?? (synced, EventHasher.hex(syncedHash))
-        let open: ConflictList = try await call("GET", ledgerPath + "/conflicts")
-        report.openConflicts = open.conflicts
         let newState = SyncState(remote: remote.description, syncedPosition: final.0, deviceId: device.id,
-                                 deviceSeq: chain.seq, deviceHash: chain.hash, conflicts: open.conflicts)
+                                 deviceSeq: chain.seq, deviceHash: chain.hash)
         // The usual case: nobody else pushed in between, so the server sequenced the pending
         // events at the positions they have here, and their hashes are the same bytes.
         let tailMatches = pending.count <= canonical.count
@@ -109,13 +111,23 @@ public struct SyncClient: Sendable {
             report.pulled = canonical.count - pending.count
             report.rebased = true
         }
+        report.openConflicts = try Self.localConflicts(ledgerAt: path)
         return report
     }
 
-    /// The conflicts the file's last sync reported, without asking the server.
-    public static func localConflicts(ledgerAt path: String) throws -> [SyncConflict] {
+    /// The open conflicts of the file's log (`TransactionConflicted` events no later edit has
+    /// settled), from its projection: the same on every device that synced to the same head.
+    public static func localConflicts(ledgerAt path: String) throws -> [OpenConflict] {
         let reader = try LedgerDatabase.open(at: path, mode: .open)
-        return try reader.read { db in try SyncState.conflicts(in: db) }
+        defer { try? LocalReplica.close(reader) }
+        return try reader.read { db in try Ledger.openConflicts(in: db) }
+    }
+
+    /// Accounts two devices opened under one name with another type or currency, not yet renamed.
+    public static func localAccountConflicts(ledgerAt path: String) throws -> [AccountConflict] {
+        let reader = try LedgerDatabase.open(at: path, mode: .open)
+        defer { try? LocalReplica.close(reader) }
+        return try reader.read { db in try Ledger.openAccountConflicts(in: db) }
     }
 
     /// Where a file stands without asking the server: the last position it synced and how many
@@ -125,7 +137,7 @@ public struct SyncClient: Sendable {
         return try reader.read { db in
             let state = try SyncState.read(in: db)
             let head = try EventLog.head(in: db).position
-            return (state?.syncedPosition, head - (state?.syncedPosition ?? 0), try SyncState.conflicts(in: db).count)
+            return (state?.syncedPosition, head - (state?.syncedPosition ?? 0), try Ledger.openConflicts(in: db).count + Ledger.openAccountConflicts(in: db).count)
         }
     }
 
@@ -136,13 +148,11 @@ public struct SyncClient: Sendable {
         guard !events.isEmpty else {
             throw SyncError.mismatch("the server's ledger \(remote.ledger) is empty: sync an existing ledger file to it first")
         }
-        let open: ConflictList = try await call("GET", ledgerPath + "/conflicts")
         try LocalReplica.create(at: path, events: events, state: SyncState(
-            remote: remote.description, syncedPosition: events.last!.position, deviceId: device.id, deviceSeq: 0, deviceHash: Hex.zeroHash,
-            conflicts: open.conflicts))
+            remote: remote.description, syncedPosition: events.last!.position, deviceId: device.id, deviceSeq: 0, deviceHash: Hex.zeroHash))
         var report = SyncReport()
         report.cloned = true
-        report.openConflicts = open.conflicts
+        report.openConflicts = try Self.localConflicts(ledgerAt: path)
         report.pulled = events.count
         report.head = head
         return report

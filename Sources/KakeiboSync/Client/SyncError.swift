@@ -9,6 +9,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The local file is some other ledger than the server's.
     case mismatch(String)
     case transport(String)
+    /// Another sync of the same file held its lock for too long.
+    case busy(String)
     case badRemote(String)
     case malformedReply(String)
 
@@ -26,6 +28,7 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
             return "diverged at position \(position): the server's event does not verify (\(reason)); nothing was changed"
         case .mismatch(let detail): return "\(detail); nothing was changed"
         case .transport(let detail): return "cannot reach the server: \(detail)"
+        case .busy(let detail): return "\(detail); nothing was changed"
         case .badRemote(let detail): return detail
         case .malformedReply(let detail): return "the server's reply is not understood: \(detail)"
         }

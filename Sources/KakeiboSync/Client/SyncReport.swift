@@ -1,3 +1,5 @@
+import KakeiboLedger
+
 /// What one `sync` did, for the CLI to print and tests to check.
 public struct SyncReport: Hashable, Sendable {
     public var cloned = false
@@ -10,8 +12,8 @@ public struct SyncReport: Hashable, Sendable {
     public var duplicates = 0
     /// Pending edits the server kept aside: they clashed with edits or a void sequenced first.
     public var conflicted = 0
-    /// Every open conflict of the ledger after this sync.
-    public var openConflicts: [SyncConflict] = []
+    /// Every open conflict of the ledger after this sync, from the file's own projection.
+    public var openConflicts: [OpenConflict] = []
     /// Whether the file was rewritten because other devices' events were sequenced before its own.
     public var rebased = false
     public var head = LedgerHead(position: 0, hash: Hex.zeroHash)

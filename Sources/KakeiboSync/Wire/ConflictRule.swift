@@ -18,7 +18,13 @@ public enum ConflictRule {
     public static let voidType = "TransactionVoided"
 
     /// `since`: the stream's events after the pushed event's parent, as (id, type, payload).
-    public static func outcome(type: String, payload: String, since: [(id: String, type: String, payload: String)]) -> Outcome {
+    ///
+    /// `parentDeferred`: the event was decided on top of an edit the server kept aside, a state
+    /// no other device ever saw; it is kept aside too (against nothing), so it cannot quietly
+    /// settle the conflict its own parent caused.
+    public static func outcome(type: String, payload: String, since: [(id: String, type: String, payload: String)],
+                               parentDeferred: Bool = false) -> Outcome {
+        if parentDeferred && type == editType { return .conflicted(fields: fieldGroups(payload).sorted(), kept: []) }
         guard !since.isEmpty else { return .appended }
         guard type == editType else { return .merged }
         let mine = fieldGroups(payload)
@@ -39,35 +45,46 @@ public enum ConflictRule {
         return clashing.isEmpty ? .merged : .conflicted(fields: clashing.sorted(), kept: kept)
     }
 
+    /// The `TransactionConflicted` the server appends for a deferred event: each clashing field
+    /// with the value that stands (the last kept edit's) and the deferred one, and the deferred
+    /// edit's changes whole, so its author's work travels with the log instead of being lost.
+    public static func conflict(transaction: String, basedOn: Int64, deferredId: String, deferredPayload: String,
+                                fields groups: [String], kept: [String], since: [(id: String, type: String, payload: String)],
+                                member: String, device: String) -> LedgerEvent.TransactionConflicted {
+        let deferredChanges = changes(deferredPayload)
+        var fields: [String: LedgerEvent.ConflictedField] = [:]
+        // Against a void every change of the edit is lost, so every one is listed.
+        let voided = groups.contains("voided")
+        for (field, value) in deferredChanges where voided || groups.contains(group(field)) {
+            fields[field] = .init(field: field, kept: .null, deferred: value)
+        }
+        for other in since where kept.contains(other.id) {
+            if other.type == voidType {
+                fields["voided"] = .init(field: "voided", kept: .bool(true), deferred: .bool(false))
+                continue
+            }
+            for (field, value) in changes(other.payload) where groups.contains(group(field)) {
+                fields[field, default: .init(field: field, kept: .null, deferred: .null)].kept = value
+            }
+        }
+        let whole = (try? JSONValue.parse(Array(deferredPayload.utf8)))?["changes"] ?? .array([])
+        return .init(transactionID: transaction, basedOn: basedOn, kept: kept, deferred: [deferredId], member: member, device: device,
+                     fields: fields.keys.sorted().map { fields[$0]! }, deferredChanges: whole)
+    }
+
+    /// `(field, after)` for each change of an edit's payload, in order.
+    static func changes(_ payload: String) -> [(String, JSONValue)] {
+        guard let json = try? JSONValue.parse(Array(payload.utf8)), let changes = json["changes"]?.arrayValue else { return [] }
+        return changes.compactMap { change in change["field"]?.stringValue.map { ($0, change["after"] ?? .null) } }
+    }
+
+    static func group(_ field: String) -> String {
+        ["amount", "fromAccount", "toAccount", "postings"].contains(field) ? "amount" : field
+    }
+
     /// The field groups an edit's payload changes.
     static func fieldGroups(_ payload: String) -> Set<String> {
         guard let json = try? JSONValue.parse(Array(payload.utf8)), let changes = json["changes"]?.arrayValue else { return [] }
-        return Set(changes.compactMap { $0["field"]?.stringValue }.map { field in
-            ["amount", "fromAccount", "toAccount", "postings"].contains(field) ? "amount" : field
-        })
+        return Set(changes.compactMap { $0["field"]?.stringValue }.map(group))
     }
-}
-
-/// A pushed event kept aside because it clashed with what the stream got meanwhile.
-public struct SyncConflict: Codable, Hashable, Sendable {
-    /// The deferred event, and the transaction (stream) it edits.
-    public var eventId: String
-    public var stream: String
-    public var deviceId: String
-    public var member: String
-    public var fields: [String]
-    /// The events it clashed with, which stand.
-    public var kept: [String]
-    /// The deferred event's canonical payload, so its author can see what was not applied.
-    public var payload: String
-
-    public init(eventId: String, stream: String, deviceId: String, member: String, fields: [String], kept: [String], payload: String) {
-        self.eventId = eventId; self.stream = stream; self.deviceId = deviceId; self.member = member
-        self.fields = fields; self.kept = kept; self.payload = payload
-    }
-}
-
-public struct ConflictList: Codable, Hashable, Sendable {
-    public var conflicts: [SyncConflict]
-    public init(conflicts: [SyncConflict]) { self.conflicts = conflicts }
 }

@@ -1,31 +1,51 @@
 import ArgumentParser
 import KakeiboDomain
+import KakeiboLedger
 import KakeiboSync
 
-/// `kakeibo conflicts`: edits a household server kept aside, as of this file's last sync.
+/// `kakeibo conflicts`: what a household server could not merge, from this file's own log.
 struct Conflicts: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List edits the server did not apply because another device changed the same fields first.",
-        discussion: "As of the last `kakeibo sync`. Edit the transaction again (and sync) to settle one.")
+        abstract: "List edits the server did not apply, and accounts two devices opened under one name differently.",
+        discussion: """
+            Read from this file's log, so every device lists the same ones once synced. A later edit of the \
+            transaction settles an edit conflict; renaming the account settles a name conflict.
+            """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let conflicts = try SyncClient.localConflicts(ledgerAt: global.path)
+        let accounts = try SyncClient.localAccountConflicts(ledgerAt: global.path)
         switch output.format {
         case .json:
-            Printer.json(["conflicts": .array(conflicts.map { conflict in
-                .object(["transaction": .string(conflict.stream), "deferredEvent": .string(conflict.eventId),
-                         "fields": .array(conflict.fields.map(JSONValue.string)), "kept": .array(conflict.kept.map(JSONValue.string)),
-                         "member": .string(conflict.member), "device": .string(conflict.deviceId)])
+            Printer.json(["conflicts": .array(conflicts.map { open in
+                let c = open.conflict
+                return .object(["transaction": .string(c.transactionID), "position": .int(open.position), "basedOn": .int(c.basedOn),
+                                "deferred": .array(c.deferred.map(JSONValue.string)), "kept": .array(c.kept.map(JSONValue.string)),
+                                "fields": .array(c.fields.map { .object(["field": .string($0.field), "kept": $0.kept, "deferred": $0.deferred]) }),
+                                "member": .string(c.member), "device": .string(c.device)])
+            }), "accounts": .array(accounts.map { a in
+                .object(["account": .string(a.accountID), "name": .string(a.name), "currentName": .string(a.currentName),
+                         "keptAccount": .string(a.keptAccountID), "position": .int(a.position)])
             })])
         case .csv:
-            print(CSVWriter.render(header: ["transaction", "fields", "deferred_event", "member", "device"],
-                                   rows: conflicts.map { [$0.stream, $0.fields.joined(separator: " "), $0.eventId, $0.member, $0.deviceId] }))
+            print(CSVWriter.render(header: ["kind", "transaction", "fields", "kept", "deferred", "member", "device"],
+                                   rows: conflicts.map { open in
+                                       let c = open.conflict
+                                       return ["edit", c.transactionID, c.fields.map(\.field).joined(separator: " "),
+                                               c.fields.map { $0.kept.canonicalString() }.joined(separator: " "),
+                                               c.fields.map { $0.deferred.canonicalString() }.joined(separator: " "), c.member, c.device]
+                                   } + accounts.map { a in ["account", "", "name", a.name, a.currentName, "", ""] }))
         case .table:
-            if conflicts.isEmpty { print("no conflicts") }
-            for conflict in conflicts {
-                print("\(conflict.stream): \(conflict.member)'s edit of \(conflict.fields.joined(separator: ", ")) was not applied (kept \(conflict.kept.joined(separator: ", ")))")
+            if conflicts.isEmpty && accounts.isEmpty { print("no conflicts") }
+            for open in conflicts {
+                let c = open.conflict
+                let values = c.fields.map { "\($0.field) \($0.deferred.canonicalString()) (kept \($0.kept.canonicalString()))" }
+                print("\(c.transactionID): \(c.member)'s edit of \(values.joined(separator: ", ")) was not applied")
+            }
+            for a in accounts {
+                print("\(a.name): opened on two devices with different types or currencies; the later one is \"\(a.currentName)\" (rename it to settle)")
             }
         }
     }

@@ -19,6 +19,9 @@ struct Register: ParsableCommand {
         let today = try ledger.today()
         let query = try ledger.registerQuery(words: query) { try period.query(words: $0, today: today) }
         let report = try ledger.register(query, scope.scope)
+        // Rows of transactions still in the outbox are marked, once the file syncs with a server.
+        let unsynced = try ledger.unsyncedTransactionIDs()
+        func pending(_ id: String) -> Bool { unsynced?.contains(id) ?? false }
         // A dated note (a transaction with no postings) is a row with no account, amount or balance.
         let rows = report.rows.map { row -> (date: String, id: String, payee: String?, account: String, currency: String, amount: String,
                                              shown: String, balance: String, shownBalance: String) in
@@ -33,20 +36,28 @@ struct Register: ParsableCommand {
         switch output.format {
         case .json:
             Printer.json(.array(rows.map { row in
-                ["date": .string(row.date), "id": .string(row.id), "payee": row.payee.map(JSONValue.string) ?? .null,
-                 "account": row.account.isEmpty ? .null : .string(row.account),
-                 "amount": row.account.isEmpty ? .null : .string(row.amount), "currency": row.account.isEmpty ? .null : .string(row.currency),
-                 "balance": row.account.isEmpty ? .null : .string(row.balance)]
+                var object: [String: JSONValue] = [
+                    "date": .string(row.date), "id": .string(row.id), "payee": row.payee.map(JSONValue.string) ?? .null,
+                    "account": row.account.isEmpty ? .null : .string(row.account),
+                    "amount": row.account.isEmpty ? .null : .string(row.amount), "currency": row.account.isEmpty ? .null : .string(row.currency),
+                    "balance": row.account.isEmpty ? .null : .string(row.balance)]
+                if unsynced != nil { object["unsynced"] = .bool(pending(row.id)) }
+                return .object(object)
             }))
         case .csv:
-            print(CSVWriter.render(header: ["date", "id", "payee", "account", "currency", "amount", "balance"], rows: rows.map {
+            let header = ["date", "id", "payee", "account", "currency", "amount", "balance"] + (unsynced != nil ? ["sync"] : [])
+            print(CSVWriter.render(header: header, rows: rows.map {
                 [$0.date, $0.id, $0.payee ?? "", $0.account, $0.currency, $0.amount, $0.balance]
+                    + (unsynced != nil ? [pending($0.id) ? "unsynced" : ""] : [])
             }))
         case .table:
-            var table = TextTable([("date", .left), ("id", .left), ("payee", .left), ("account", .left),
-                                   ("amount", .right), ("balance", .right)])
+            var columns: [(String, TextTable.Alignment)] = [("date", .left), ("id", .left), ("payee", .left), ("account", .left),
+                                                             ("amount", .right), ("balance", .right)]
+            if unsynced != nil { columns.append(("sync", .left)) }
+            var table = TextTable(columns)
             for row in rows {
-                table.add([row.date, String(row.id.suffix(8)), String((row.payee ?? "").prefix(24)), row.account, row.shown, row.shownBalance])
+                table.add([row.date, String(row.id.suffix(8)), String((row.payee ?? "").prefix(24)), row.account, row.shown, row.shownBalance]
+                          + (unsynced != nil ? [pending(row.id) ? "unsynced" : ""] : []))
             }
             print(table.render())
         }
