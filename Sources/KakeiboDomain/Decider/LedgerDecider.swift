@@ -119,6 +119,8 @@ public struct LedgerDecider<State: LedgerStateReader> {
             return try declareCommodity(commodity, display: display)
         case .recordPrice(let input):
             return [.priceRecorded(try recordPrice(input))]
+        case .setForecastRule(let input):
+            return [.forecastRuleSet(try setForecastRule(input))]
         }
     }
 
@@ -459,7 +461,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
         }
     }
 
-    private func checkOptionalText(_ text: String?, field: String) throws {
+    func checkOptionalText(_ text: String?, field: String) throws {
         if let text { try checkText(text, field: field) }
     }
 }

@@ -20,6 +20,7 @@ public enum LedgerEvent: Hashable, Sendable {
     case receiptScanned(ReceiptScanned)
     case commodityDeclared(CommodityDeclared)
     case priceRecorded(PriceRecorded)
+    case forecastRuleSet(ForecastRuleSet)
 
     public struct LedgerCreated: Hashable, Sendable {
         public var name: String

@@ -11,7 +11,7 @@ import KakeiboLedger
 public enum JournalImporter {
     /// A command with where it came from.
     struct Entry {
-        enum Kind { case structure, transaction, price, void, budget }
+        enum Kind { case structure, transaction, price, void, budget, forecast }
         var command: LedgerCommand
         var options: CommandOptions
         var location: SourceLocation
@@ -80,8 +80,12 @@ public enum JournalImporter {
             guard entry.kind == .budget, !result.alreadyRecorded, case .setBudget(let input) = entry.command else { return nil }
             return "\(input.category) \(input.amount) \(input.length.rawValue)\(input.from.map { " from \($0)" } ?? "")"
         }
+        report.forecastRulesKept = zip(entries, results).compactMap { entry, result -> String? in
+            guard entry.kind == .forecast, !result.alreadyRecorded, case .setForecastRule(let input) = entry.command else { return nil }
+            return "~ \(input.recurrence.text): " + input.lines.map(\.account).joined(separator: ", ")
+        }
         report.commoditiesDeclared = entries.compactMap { entry in
-            if case .declareCommodity(let commodity, _) = entry.command { return commodity.code } else { return nil }
+            if case .declareCommodity(let commodity, _) = entry.command, !commodity.isISO { return commodity.code } else { return nil }
         }
         report.roundedConversions = roundedConversions(journal)
         return report
@@ -125,9 +129,9 @@ public enum JournalImporter {
             mention(declaration.name, at: declaration.location)
             if let type = declaration.type { declaredTypes[declaration.name] = type }
         }
-        // Budget rules open the expense accounts they budget, as a transaction posting there would.
+        // Periodic rules open the accounts they plan for, as a transaction posting there would.
         for rule in journal.periodicRules {
-            for posting in rule.postings where posting.amount != nil { mention(posting.account, at: posting.location) }
+            for posting in rule.postings { mention(posting.account, at: posting.location) }
         }
         for transaction in journal.transactions {
             for posting in transaction.postings {
@@ -155,10 +159,26 @@ public enum JournalImporter {
             }
         }
 
+        for rule in journal.periodicRules {
+            for posting in rule.postings {
+                if let amount = posting.amount, currencies[posting.account] == nil { currencies[posting.account] = amount.currency }
+            }
+        }
+
         var entries: [Entry] = []
         var opened: [JournalImportReport.OpenedAccount] = []
         // Commodities outside the ISO table first: amounts of them are read at their precision.
+        // ISO currencies are declared for their display style only, once: a re-import or a
+        // second journal keeps the style the ledger has.
+        let displays = try ledger.commodityDisplays()
         for declaration in journal.commodities {
+            if declaration.commodity.isISO {
+                guard displays[declaration.commodity.code] == nil, declaration.display != nil else { continue }
+                entries.append(Entry(command: .declareCommodity(declaration.commodity, display: declaration.display),
+                                     options: CommandOptions(source: .journalImport, provenance: declaration.location.fileAndLine),
+                                     location: declaration.location))
+                continue
+            }
             if let known = try ledger.commodity(symbol: declaration.commodity.code) {
                 guard known.minorDigits == declaration.commodity.minorDigits else {
                     throw ImportError.refused(declaration.location, reason: LedgerError.invalidCommodity(

@@ -25,7 +25,7 @@ struct ImportJournal: ParsableCommand {
         let ledger = try global.openLedger()
         let report: JournalImportReport
         do {
-            report = try JournalImporter.importJournal(try JournalReader.read(path: file), into: ledger, replace: replace)
+            report = try JournalImporter.importJournal(try JournalReader.read(path: file, currentYear: try ledger.today().year), into: ledger, replace: replace)
         } catch let error as ImportError {
             throw CommandFailure(error.report)
         }
@@ -56,6 +56,7 @@ struct ImportJournal: ParsableCommand {
                 }),
                 "unclassified": .array(report.unclassified.map { .string($0.rawValue) }),
                 "budgetsSet": .array(report.budgetsSet.map(JSONValue.string)),
+                "forecastRulesKept": .array(report.forecastRulesKept.map(JSONValue.string)),
                 "assertionsChecked": .int(Int64(report.assertionsChecked)),
                 "voided": .int(Int64(report.voided)),
                 "position": .int(report.position),
