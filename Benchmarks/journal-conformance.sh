@@ -5,8 +5,9 @@
 #   1. asks hledger whether it accepts the file: `hledger -f F bal -N -O json`;
 #   2. imports it into a fresh ledger: `kakeibo init` + `kakeibo import journal F`;
 #   3. compares `kakeibo balance --format csv` with hledger's balances per account and
-#      commodity, exactly (trailing zeros off; `equity:conversion:` accounts left out, as
-#      hledger without --infer-equity has none).
+#      commodity, exactly (trailing zeros off). `equity:conversion:` accounts are left out on
+#      both sides, as issue 17 measures it: Kakeibo generates them for every priced posting
+#      (hledger does only with --infer-equity), so only the journal's own would compare.
 # One line per journal (ACCEPTED-BY-HLEDGER=no | EQUAL | DIFFER | REFUSED reason), then totals.
 #
 #   swift build --product kakeibo
@@ -38,6 +39,7 @@ sym = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
 rows = json.load(open(sys.argv[1]))[0]
 sums = {}
 for r in rows:
+    if r[0].startswith("equity:conversion:"): continue
     for a in r[3]:
         c = sym.get(a["acommodity"], a["acommodity"]); q = a["aquantity"]
         k = (r[0], c)

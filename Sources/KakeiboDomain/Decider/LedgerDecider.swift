@@ -337,7 +337,9 @@ public struct LedgerDecider<State: LedgerStateReader> {
             }
             postings.append(posting)
         }
-        guard Set(accounts.map(\.id)).count > 1 || inputs.contains(where: { $0.virtual != nil }) else {
+        // A conversion inside one account (`-20 EUR @ 7.53 HRK` and `150.60 HRK` on assets:cash)
+        // moves money through the generated conversion accounts.
+        guard Set(accounts.map(\.id)).count > 1 || inputs.contains(where: { $0.virtual != nil || $0.cost != nil }) else {
             throw LedgerError.sameAccount(accounts[0].name.rawValue)
         }
         if let index = elided.first, inputs[index].virtual != nil {

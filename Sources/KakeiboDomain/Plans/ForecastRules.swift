@@ -100,7 +100,8 @@ extension LedgerDecider {
         guard input.lines.filter({ $0.amount == nil }).count <= 1 else {
             throw LedgerError.unbalanced("a forecast rule may leave out one amount, not several")
         }
-        if let start = input.recurrence.start { try PlanPeriod.check(start) }
+        // Any date LocalDate holds (`~ 9999-01-01` is hledger's far-future plan): a forecast only
+        // ever asks for the occurrences in the span it shows.
         try checkOptionalText(input.description, field: "description")
         try checkText(input.recurrence.text, field: "period")
         let lines = try input.lines.map { line in

@@ -30,6 +30,20 @@ struct AmountSyntax {
     /// Each commodity's display style (by code: `$` is USD), from a `commodity` or `D` directive,
     /// or else from its first amount as written (hledger's rule), in the order first met.
     var styles: [String: (style: AmountStyle, directive: Bool, location: SourceLocation)] = [:]
+    /// A directive's sample as written (`BTC 1.00000000`), kept as the display when it has the stored precision.
+    var directiveSamples: [String: String] = [:]
+
+    /// The display a commodity is declared with: its directive's sample as written when that has
+    /// `digits` decimals, or else the style's own sample.
+    func display(_ code: String, digits: Int) -> String? {
+        guard let style = styles[code]?.style else { return nil }
+        if let written = directiveSamples[code] {
+            let number = written.filter { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
+            let decimals = number.lastIndex(of: style.decimalMark).map { number.distance(from: number.index(after: $0), to: number.endIndex) } ?? -1
+            if decimals == digits || (digits == 0 && decimals == 0) { return written }
+        }
+        return style.sample(digits: digits)
+    }
     var styleOrder: [String] = []
 
     /// Keeps `text`'s style for `commodity` unless a directive gave one (a directive always wins).
@@ -39,6 +53,7 @@ struct AmountSyntax {
               let style = AmountStyle(sample: String(text), decimalComma: comma) else { return }
         if styles[commodity.code] == nil { styleOrder.append(commodity.code) }
         styles[commodity.code] = (style, directive, location)
+        if directive { directiveSamples[commodity.code] = String(text) }
     }
 
     static let symbols: [Unicode.Scalar: Currency] = ["$": .usd, "€": .eur, "£": .gbp, "¥": .jpy]

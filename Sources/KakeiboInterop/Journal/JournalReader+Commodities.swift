@@ -16,13 +16,13 @@ extension JournalReader {
         // Outside the ISO table: stored at their precision, with the display style hledger would use.
         journal.commodities = amounts.commodityOrder.map { entry in
             let commodity = amounts.commodities[entry.commodity.code] ?? entry.commodity
-            let style = amounts.styles[commodity.code]?.style.sample(digits: commodity.minorDigits)
-            return .init(commodity: commodity, display: style ?? entry.display, location: entry.location)
+            return .init(commodity: commodity, display: amounts.display(commodity.code, digits: commodity.minorDigits) ?? entry.display,
+                         location: entry.location)
         }
         // ISO currencies only carry their style (`$1,000.00`), so an export writes `$` as written.
         for code in amounts.styleOrder {
-            guard let (style, _, location) = amounts.styles[code], let iso = try? Commodity(code: code), iso.code == code else { continue }
-            journal.commodities.append(.init(commodity: iso, display: style.sample(digits: iso.minorDigits), location: location))
+            guard let location = amounts.styles[code]?.location, let iso = try? Commodity(code: code), iso.code == code else { continue }
+            journal.commodities.append(.init(commodity: iso, display: amounts.display(code, digits: iso.minorDigits), location: location))
         }
     }
 }
