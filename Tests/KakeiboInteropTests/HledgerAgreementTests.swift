@@ -108,7 +108,10 @@ final class HledgerAgreementTests: XCTestCase {
         let exported = try run("a.sqlite", "export", "journal")
         let ours = try kakeiboBalances("a.sqlite")
         XCTAssertEqual(ours, try hledgerBalances(stdin: exported))
-        XCTAssertTrue(exported.contains("    assets:checking  1000.00 USD\n"), "the edit is applied")
+        // Written in the style the journal gave USD, which the export declares first.
+        let directive = try XCTUnwrap(exported.split(separator: "\n").first { $0.hasPrefix("commodity $") }, exported)
+        let style = try XCTUnwrap(AmountStyle(sample: String(directive.dropFirst("commodity ".count))))
+        XCTAssertTrue(exported.contains("    assets:checking  \(style.format("1000.00"))\n"), "the edit is applied")
 
         try freshLedger("b.sqlite")
         let exportPath = directory.appendingPathComponent("export.journal").path

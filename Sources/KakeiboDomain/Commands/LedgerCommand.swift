@@ -30,6 +30,8 @@ public enum LedgerCommand: Hashable, Sendable {
     case declareCommodity(Commodity, display: String?)
     /// A market price: `PriceRecorded`.
     case recordPrice(PriceInput)
+    /// A periodic plan that is not a budget: `ForecastRuleSet`.
+    case setForecastRule(ForecastRuleInput)
 
     /// `@ 1.09 USD` (unit) or `@@ 33.15 USD` (total), as typed or read: the value stays text
     /// until the decider parses it exactly.

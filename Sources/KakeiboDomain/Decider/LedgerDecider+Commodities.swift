@@ -3,9 +3,16 @@
 extension LedgerDecider {
     /// Once per symbol (the importer skips those already declared): a second declaration is
     /// refused, and with another precision it would change what every stored minor unit means.
+    ///
+    /// An ISO currency may be declared only for its display style (`commodity $1,000.00`): its
+    /// precision stays the table's, and a later declaration replaces the style.
     func declareCommodity(_ commodity: Commodity, display: String?) throws -> [LedgerEvent] {
-        guard !commodity.isISO else {
-            throw LedgerError.invalidCommodity(commodity.code, reason: "it is an ISO currency, whose precision is fixed")
+        if commodity.isISO {
+            guard let display else {
+                throw LedgerError.invalidCommodity(commodity.code, reason: "it is an ISO currency, whose precision is fixed")
+            }
+            try checkText(display, field: "commodity display")
+            return [.commodityDeclared(.init(commodity: commodity, display: display))]
         }
         if let known = try state.commodity(symbol: commodity.code) {
             throw LedgerError.invalidCommodity(commodity.code, reason: known.minorDigits == commodity.minorDigits

@@ -146,6 +146,8 @@ public struct LedgerDecider<State: LedgerStateReader> {
             return try declareCommodity(commodity, display: display)
         case .recordPrice(let input):
             return [.priceRecorded(try recordPrice(input))]
+        case .setForecastRule(let input):
+            return [.forecastRuleSet(try setForecastRule(input))]
         }
     }
 
@@ -362,7 +364,9 @@ public struct LedgerDecider<State: LedgerStateReader> {
             }
             postings.append(posting)
         }
-        guard Set(accounts.map(\.id)).count > 1 || inputs.contains(where: { $0.virtual != nil }) else {
+        // A conversion inside one account (`-20 EUR @ 7.53 HRK` and `150.60 HRK` on assets:cash)
+        // moves money through the generated conversion accounts.
+        guard Set(accounts.map(\.id)).count > 1 || inputs.contains(where: { $0.virtual != nil || $0.cost != nil }) else {
             throw LedgerError.sameAccount(accounts[0].name.rawValue)
         }
         if let index = elided.first, inputs[index].virtual != nil {
@@ -486,7 +490,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
         }
     }
 
-    private func checkOptionalText(_ text: String?, field: String) throws {
+    func checkOptionalText(_ text: String?, field: String) throws {
         if let text { try checkText(text, field: field) }
     }
 }

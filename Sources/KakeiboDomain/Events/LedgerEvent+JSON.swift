@@ -64,6 +64,8 @@ extension LedgerEvent {
         case .commodityDeclared(let e):
             .object(["commodity": .string(e.commodity.code), "precision": .int(Int64(e.commodity.minorDigits)),
                      "display": .optional(e.display)])
+        case .forecastRuleSet(let e):
+            e.json
         case .priceRecorded(let e):
             .object(["date": .string(e.date.description), "commodity": .string(e.commodity.code),
                      "value": .string(e.value.description), "quote": .string(e.quote.code),
@@ -145,6 +147,8 @@ extension LedgerEvent {
                 let symbol = try p.string("commodity")
                 self = .commodityDeclared(.init(commodity: try Commodity(symbol: symbol, minorDigits: Int(try p.int("precision"))),
                                                 display: try p.optionalString("display")))
+            case .forecastRuleSet:
+                self = .forecastRuleSet(try .init(json: p))
             case .priceRecorded:
                 self = .priceRecorded(.init(date: try LocalDate(iso: p.string("date")), commodity: try currency(p, "commodity"),
                                             value: try ExactDecimal(parsing: p.string("value")),

@@ -24,6 +24,7 @@ extension LedgerEvent {
         case commodityDeclared = "CommodityDeclared"
         case priceRecorded = "PriceRecorded"
         case transactionConflicted = "TransactionConflicted"
+        case forecastRuleSet = "ForecastRuleSet"
     }
 
     public var kind: Kind {
@@ -49,6 +50,7 @@ extension LedgerEvent {
         case .commodityDeclared: .commodityDeclared
         case .priceRecorded: .priceRecorded
         case .transactionConflicted: .transactionConflicted
+        case .forecastRuleSet: .forecastRuleSet
         }
     }
 

@@ -21,6 +21,7 @@ public enum LedgerEvent: Hashable, Sendable {
     case commodityDeclared(CommodityDeclared)
     case priceRecorded(PriceRecorded)
     case transactionConflicted(TransactionConflicted)
+    case forecastRuleSet(ForecastRuleSet)
 
     public struct LedgerCreated: Hashable, Sendable {
         public var name: String

@@ -8,8 +8,11 @@ public enum ConversionAccount {
     /// The account that takes `commodity`'s side of a conversion between `a` and `b`.
     public static func name(between a: Commodity, and b: Commodity, side commodity: Commodity) -> String {
         let (first, second) = a.code <= b.code ? (a, b) : (b, a)
-        return "\(root):\(first.code)-\(second.code):\(commodity.code)"
+        return "\(root):\(part(first))-\(part(second)):\(part(commodity))"
     }
+
+    /// The empty-symbol commodity (`10 RY @ 71.74`) is spelled `_`: an account name has no empty part.
+    static func part(_ commodity: Commodity) -> String { commodity.isBare ? "_" : commodity.code }
 
     public static func isConversion(_ name: String) -> Bool {
         name == root || name.hasPrefix(root + ":")

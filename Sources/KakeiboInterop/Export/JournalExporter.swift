@@ -4,28 +4,36 @@ import KakeiboLedger
 /// Writes the ledger's current state (edits applied, voids left out) as an hledger journal that
 /// `hledger bal` agrees with and `kakeibo import journal` reads back to the same balances.
 ///
-/// Amounts are written `12.50 USD`: no digit groups, so no reader can mistake the decimal mark.
-/// hledger has no escapes, so `;` and `|` in payees (which would start a comment or a note) are
-/// written as `,` and `/`.
+/// Every amount is written in its commodity's display style, as the imported journal wrote it
+/// (`$1,000.00`, `1.000,00 EUR`, `BTC 1.00000000`: the style a `commodity` directive declared,
+/// or else the commodity's first amount), and a `commodity` directive per styled commodity
+/// heads the file so that hledger and Kakeibo read the marks the same way. A commodity with no
+/// recorded style is written `12.50 USD`: no digit groups, so no reader can mistake the decimal
+/// mark. hledger has no escapes, so `;` and `|` in payees (which would start a comment or a
+/// note) are written as `,` and `/`.
 ///
 /// A priced posting is written with its `@` or `@@` and the digits it was recorded with (never a
-/// recomputed unit price: beancount #725), in the same `1.09 USD` style as amounts, and the
+/// recomputed unit price: beancount #725), in the cost commodity's style (`@ $1.09`), and the
 /// generated `equity:conversion` postings are left out: hledger infers the conversion from the
 /// cost, and `import journal` generates the same postings again. Prices follow as `P` lines.
 public enum JournalExporter {
     public static func export(_ ledger: Ledger, asOf: LocalDate? = nil) throws -> String {
         let scope = ReportScope(asOf: asOf)
         let head = try ledger.head()
+        let styles = Styles(displays: try ledger.commodityDisplays())
         var out = "; exported by kakeibo at log position \(head.position)"
         if let asOf { out += ", transactions dated on or before \(asOf)" }
         out += "\n\n"
+        let directives = styles.directives
+        for directive in directives { out += "commodity \(directive)\n" }
+        if !directives.isEmpty { out += "\n" }
         for listing in try ledger.accounts() {
             out += "account \(listing.account.name.rawValue)\(typeCode(listing.account.type).map { "  ; type: \($0)" } ?? "")\n"
         }
         let prices = try ledger.prices().filter { asOf == nil || $0.date <= asOf! }
         if !prices.isEmpty { out += "\n" }
         for price in prices.sorted(by: { ($0.date, $0.commodity.code, $0.quote.code) < ($1.date, $1.commodity.code, $1.quote.code) }) {
-            out += "P \(price.date) \(price.commodity.code) \(price.value)\(symbolSuffix(price.quote))\n"
+            out += "P \(price.date) \(styles.symbol(price.commodity)) \(styles.format(price.value.description, price.quote))\n"
         }
         for transaction in try ledger.transactions(scope) {
             out += "\n\(transaction.date)"
@@ -38,13 +46,45 @@ public enum JournalExporter {
                 case .unbalanced?: "(\(line.account.rawValue))"
                 case .balanced?: "[\(line.account.rawValue)]"
                 }
-                out += "    \(account)  \(line.amount.decimalString)\(symbolSuffix(line.amount.currency))"
-                if let cost = line.cost { out += " \(cost.per == .unit ? "@" : "@@") \(cost.value)\(symbolSuffix(cost.commodity))" }
+                out += "    \(account)  \(styles.format(line.amount.decimalString, line.amount.currency))"
+                if let cost = line.cost { out += " \(cost.per == .unit ? "@" : "@@") \(styles.format(cost.value.description, cost.commodity))" }
                 if let memo = line.memo { out += "  ; " + memo }
                 out += "\n"
             }
         }
         return out
+    }
+
+    /// The recorded display styles, by commodity code.
+    struct Styles {
+        var styles: [String: (style: AmountStyle, display: String)] = [:]
+
+        init(displays: [String: String]) {
+            for (code, display) in displays {
+                // A style that would write the bare commodity, or a symbol another code already
+                // uses, is not used: every commodity must read back as itself.
+                guard !code.isEmpty, let style = AmountStyle(sample: display) else { continue }
+                styles[code] = (style, display)
+            }
+            var seen: [String: String] = [:]
+            for code in styles.keys.sorted() {
+                let symbol = styles[code]!.style.symbol
+                if let other = seen[symbol], other != code { styles[code] = nil } else { seen[symbol] = code }
+            }
+        }
+
+        /// `commodity` directive samples, by code.
+        var directives: [String] { styles.keys.sorted().map { styles[$0]!.display } }
+
+        /// The symbol a `P` line names the commodity by.
+        func symbol(_ commodity: Commodity) -> String { styles[commodity.code]?.style.symbol ?? commodity.code }
+
+        /// `plain` (a decimal with `.` as its mark) in the commodity's style, or `12.50 USD`; the
+        /// empty-symbol commodity is written bare (`20`), as hledger writes it.
+        func format(_ plain: String, _ commodity: Commodity) -> String {
+            if let style = styles[commodity.code]?.style { return style.format(plain) }
+            return plain + JournalExporter.symbolSuffix(commodity)
+        }
     }
 
     /// ` USD` after a number; nothing for the empty-symbol commodity, which hledger writes bare (`20`).

@@ -21,6 +21,40 @@ struct AmountSyntax {
     /// than this records them in `bareDigitsSeen` and the journal is read again (`JournalReader.read`).
     var bareDigits = 0
     var bareDigitsSeen = 0
+    /// Likewise for commodities outside the ISO table: hledger keeps every decimal an amount is
+    /// written with (`BTC 0` first, `BTC 0.12345678` later), so each is stored at the most
+    /// decimals its amounts have; a read that meets more raises `minimumDigits` and reads again.
+    var minimumDigits: [String: Int] = [:]
+    var digitsSeen: [String: Int] = [:]
+
+    /// Each commodity's display style (by code: `$` is USD), from a `commodity` or `D` directive,
+    /// or else from its first amount as written (hledger's rule), in the order first met.
+    var styles: [String: (style: AmountStyle, directive: Bool, location: SourceLocation)] = [:]
+    /// A directive's sample as written (`BTC 1.00000000`), kept as the display when it has the stored precision.
+    var directiveSamples: [String: String] = [:]
+
+    /// The display a commodity is declared with: its directive's sample as written when that has
+    /// `digits` decimals, or else the style's own sample.
+    func display(_ code: String, digits: Int) -> String? {
+        guard let style = styles[code]?.style else { return nil }
+        if let written = directiveSamples[code] {
+            let number = written.filter { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
+            let decimals = number.lastIndex(of: style.decimalMark).map { number.distance(from: number.index(after: $0), to: number.endIndex) } ?? -1
+            if decimals == digits || (digits == 0 && decimals == 0) { return written }
+        }
+        return style.sample(digits: digits)
+    }
+    var styleOrder: [String] = []
+
+    /// Keeps `text`'s style for `commodity` unless a directive gave one (a directive always wins).
+    mutating func noteStyle(_ text: Substring, commodity: Commodity, directive: Bool, decimalComma comma: Bool, at location: SourceLocation) {
+        guard !commodity.isBare, directive || styles[commodity.code] == nil,
+              styles[commodity.code]?.directive != true || directive,
+              let style = AmountStyle(sample: String(text), decimalComma: comma) else { return }
+        if styles[commodity.code] == nil { styleOrder.append(commodity.code) }
+        styles[commodity.code] = (style, directive, location)
+        if directive { directiveSamples[commodity.code] = String(text) }
+    }
 
     static let symbols: [Unicode.Scalar: Currency] = ["$": .usd, "€": .eur, "£": .gbp, "¥": .jpy]
 
@@ -120,6 +154,12 @@ struct AmountSyntax {
                 bareDigitsSeen = max(bareDigitsSeen, number.distance(from: number.index(after: dot), to: number.endIndex))
             }
         }
+        if !symbol.isEmpty, let number {
+            let mark: Character = (decimalComma[symbol] ?? defaultDecimalComma) ? "," : "."
+            if let dot = number.lastIndex(of: mark) {
+                digitsSeen[symbol] = max(digitsSeen[symbol] ?? 0, number.distance(from: number.index(after: dot), to: number.endIndex))
+            }
+        }
         if let known = commodities[symbol] { return known }
         if symbol.isEmpty {
             let bare = Commodity.bare(minorDigits: min(bareDigits, Commodity.maximumDigits))
@@ -130,7 +170,8 @@ struct AmountSyntax {
         guard Commodity.isValidSymbol(symbol) else { throw .unknownCommodity(location, symbol) }
         let comma = decimalComma[symbol] ?? defaultDecimalComma
         let mark: Character = comma ? "," : "."
-        let digits = number.flatMap { n in n.lastIndex(of: mark).map { n.distance(from: n.index(after: $0), to: n.endIndex) } } ?? 0
+        let written = number.flatMap { n in n.lastIndex(of: mark).map { n.distance(from: n.index(after: $0), to: n.endIndex) } } ?? 0
+        let digits = max(written, min(minimumDigits[symbol] ?? 0, Commodity.maximumDigits))
         let commodity: Commodity
         do { commodity = try Commodity(symbol: symbol, minorDigits: digits) } catch {
             throw .invalidAmount(location, text: symbol, reason: error.description)
@@ -167,6 +208,7 @@ struct AmountSyntax {
         let parts = try Self.split(text, at: location, defaultCommodity: defaultCommodity)
         let currency = try commodity(parts.commodity, number: parts.number, at: location)
         let comma = decimalComma[currency.code] ?? decimalComma[parts.commodity] ?? defaultDecimalComma
+        if styles[currency.code] == nil { noteStyle(text, commodity: currency, directive: false, decimalComma: comma, at: location) }
         var number = parts.number
         if comma {
             number = String(String.UnicodeScalarView(number.unicodeScalars.map { $0 == "," ? "." : $0 == "." ? "," : $0 }))

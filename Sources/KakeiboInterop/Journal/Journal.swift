@@ -10,7 +10,7 @@ public struct Journal: Hashable, Sendable {
     public var prices: [PriceDirective] = []
     /// Commodities outside the ISO table, in the order first declared or used.
     public var commodities: [CommodityDeclaration] = []
-    /// `~` periodic transactions, in file order: the importer makes budgets of them.
+    /// `~` periodic transactions, in file order: the importer makes budgets or forecast rules of them.
     public var periodicRules: [PeriodicRule] = []
     /// Every file read, the top one first.
     public var files: [String] = []
@@ -47,11 +47,14 @@ public struct Journal: Hashable, Sendable {
             public var amount: Money?
         }
         public var location: SourceLocation
-        public var length: PeriodLength
+        /// Monthly or weekly, with no end and no anchoring day: what a budget can be; nil otherwise.
+        public var length: PeriodLength?
         /// The `from` date; nil when the rule has none.
         public var from: LocalDate?
         public var description: String?
         public var postings: [Posting]
+        /// When it falls, as the period expression says.
+        public var recurrence: RecurrenceRule
     }
 
     /// `commodity BTC 1.00000000`, or the first amount in a commodity outside the ISO table.

@@ -33,12 +33,22 @@ public struct JournalImportReport: Hashable, Sendable {
     /// them (`expenses:food 400.00 monthly from 2026-01-01`); already-set ones are not listed.
     public var periodicRules = 0
     public var budgetsSet: [String] = []
+    /// The rules kept as forecast rules by this import (`~ monthly: income:salary, assets:checking`).
+    public var forecastRulesKept: [String] = []
 
     /// The one line saying what periodic transactions became; nil when the journal has none.
     public var periodicSummary: String? {
         guard periodicRules > 0 else { return nil }
+        var parts: [String] = []
+        if !budgetsSet.isEmpty {
+            parts.append("\(budgetsSet.count) budget\(budgetsSet.count == 1 ? "" : "s") set (\(budgetsSet.joined(separator: "; ")))")
+        }
+        if !forecastRulesKept.isEmpty {
+            parts.append("\(forecastRulesKept.count) kept as forecast rule\(forecastRulesKept.count == 1 ? "" : "s") "
+                         + "for `kakeibo forecast` (\(forecastRulesKept.joined(separator: "; ")))")
+        }
         return "\(periodicRules) periodic transaction\(periodicRules == 1 ? "" : "s"): "
-            + (budgetsSet.isEmpty ? "budgets already set" : "\(budgetsSet.count) budget\(budgetsSet.count == 1 ? "" : "s") set (\(budgetsSet.joined(separator: "; ")))")
+            + (parts.isEmpty ? "budgets and forecast rules already set" : parts.joined(separator: "; "))
     }
     /// Accounts opened as `unclassified`: neither their name nor a `type:` tag says what they
     /// are. One warning lists them all; `account retype` fixes each.

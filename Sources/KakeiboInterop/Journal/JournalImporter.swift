@@ -11,7 +11,7 @@ import KakeiboLedger
 public enum JournalImporter {
     /// A command with where it came from.
     struct Entry: Sendable {
-        enum Kind { case structure, transaction, price, void, budget }
+        enum Kind { case structure, transaction, price, void, budget, forecast }
         var command: LedgerCommand
         var options: CommandOptions
         var location: SourceLocation
@@ -101,7 +101,7 @@ public enum JournalImporter {
         }
         var current: Entry?
         var appended: [Entry.Kind: Int] = [:]
-        var budgetsSet: [String] = []
+        var budgetsSet: [String] = [], forecastRulesKept: [String] = []
         do {
             try ledger.record(streaming: {
                 current = try head.next() ?? nextTransaction() ?? tail.next()
@@ -111,6 +111,9 @@ public enum JournalImporter {
                 appended[entry.kind, default: 0] += 1
                 if entry.kind == .budget, case .setBudget(let input) = entry.command {
                     budgetsSet.append("\(input.category) \(input.amount) \(input.length.rawValue)\(input.from.map { " from \($0)" } ?? "")")
+                }
+                if entry.kind == .forecast, case .setForecastRule(let input) = entry.command {
+                    forecastRulesKept.append("~ \(input.recurrence.text): " + input.lines.map(\.account).joined(separator: ", "))
                 }
             })
         } catch let failure as BatchEntryError {
@@ -128,8 +131,9 @@ public enum JournalImporter {
         report.pricesAppended = appended[.price] ?? 0
         report.periodicRules = journal.periodicRules.count
         report.budgetsSet = budgetsSet
+        report.forecastRulesKept = forecastRulesKept
         report.commoditiesDeclared = entries.compactMap { entry in
-            if case .declareCommodity(let commodity, _) = entry.command { return commodity.code } else { return nil }
+            if case .declareCommodity(let commodity, _) = entry.command, !commodity.isISO { return commodity.code } else { return nil }
         }
         report.roundedConversions = roundedConversions(journal)
         return report
@@ -214,9 +218,9 @@ public enum JournalImporter {
             mention(declaration.name, at: declaration.location)
             if let type = declaration.type { declaredTypes[declaration.name] = type }
         }
-        // Budget rules open the expense accounts they budget, as a transaction posting there would.
+        // Periodic rules open the accounts they plan for, as a transaction posting there would.
         for rule in journal.periodicRules {
-            for posting in rule.postings where posting.amount != nil { mention(posting.account, at: posting.location) }
+            for posting in rule.postings { mention(posting.account, at: posting.location) }
         }
         for transaction in journal.transactions {
             for posting in transaction.postings {
@@ -244,10 +248,26 @@ public enum JournalImporter {
             }
         }
 
+        for rule in journal.periodicRules {
+            for posting in rule.postings {
+                if let amount = posting.amount, currencies[posting.account] == nil { currencies[posting.account] = amount.currency }
+            }
+        }
+
         var entries: [Entry] = []
         var opened: [JournalImportReport.OpenedAccount] = []
         // Commodities outside the ISO table first: amounts of them are read at their precision.
+        // ISO currencies are declared for their display style only, once: a re-import or a
+        // second journal keeps the style the ledger has.
+        let displays = try ledger.commodityDisplays()
         for declaration in journal.commodities {
+            if declaration.commodity.isISO {
+                guard displays[declaration.commodity.code] == nil, declaration.display != nil else { continue }
+                entries.append(Entry(command: .declareCommodity(declaration.commodity, display: declaration.display),
+                                     options: CommandOptions(source: .journalImport, provenance: declaration.location.fileAndLine),
+                                     location: declaration.location))
+                continue
+            }
             if let known = try ledger.commodity(symbol: declaration.commodity.code) {
                 guard known.minorDigits == declaration.commodity.minorDigits else {
                     throw ImportError.refused(declaration.location, reason: LedgerError.invalidCommodity(

@@ -13,6 +13,16 @@ extension JournalReader {
             }
             journal.prices[index].resolved = commodity
         }
-        journal.commodities = amounts.commodityOrder.map { .init(commodity: $0.commodity, display: $0.display, location: $0.location) }
+        // Outside the ISO table: stored at their precision, with the display style hledger would use.
+        journal.commodities = amounts.commodityOrder.map { entry in
+            let commodity = amounts.commodities[entry.commodity.code] ?? entry.commodity
+            return .init(commodity: commodity, display: amounts.display(commodity.code, digits: commodity.minorDigits) ?? entry.display,
+                         location: entry.location)
+        }
+        // ISO currencies only carry their style (`$1,000.00`), so an export writes `$` as written.
+        for code in amounts.styleOrder {
+            guard let location = amounts.styles[code]?.location, let iso = try? Commodity(code: code), iso.code == code else { continue }
+            journal.commodities.append(.init(commodity: iso, display: amounts.display(code, digits: iso.minorDigits), location: location))
+        }
     }
 }

@@ -32,6 +32,8 @@ extension JournalReader {
         var assertionColumn: Int
         /// The amount came from a balance assignment (`= $50` with no amount).
         var assigned = false
+        /// `==`: the assertion or assignment covers every commodity, the others at zero.
+        var total = false
         var comments: [String]
     }
 
@@ -148,17 +150,15 @@ extension JournalReader {
         var amountText = rest
         var assertionText: Substring?
         var inclusive = false
+        var total = false
         if let equals = rest.unicodeScalars.firstIndex(of: "=") {
             amountText = rest[..<equals].trimmingSpaces()
             var assertion = rest[rest.unicodeScalars.index(after: equals)...]
-            if assertion.first == "=" { assertion = assertion.dropFirst() } // `==`: the same for one-currency accounts
+            // `==`: the same for one-currency accounts; an assignment with it zeroes the other commodities.
+            if assertion.first == "=" { assertion = assertion.dropFirst(); total = true }
             if assertion.first == "*" {
                 inclusive = true
                 assertion = assertion.dropFirst()
-                if amountText.isEmpty {
-                    throw .unsupported(location.at(column: column(rest[equals...])), found: "an inclusive balance assignment (\"=*\" with no amount)",
-                                       hint: "write the posting's amount; \"=*\" then checks the account and its subaccounts")
-                }
             }
             // `= 1 AAA @ 1.20 USD`: hledger ignores an asserted amount's price.
             if let at = assertion.firstIndex(of: "@") { assertion = assertion[..<at] }
@@ -209,6 +209,7 @@ extension JournalReader {
                                                 assertion: assertion, inclusive: inclusive, virtual: virtual, writtenAs: writtenAs, cost: cost,
                                                 assertionColumn: assertionText.map(column) ?? column(content),
                                                 comments: comments))
+        pending!.postings[pending!.postings.count - 1].total = total
     }
 
     // MARK: - Balancing
@@ -266,23 +267,20 @@ extension JournalReader {
         var postings: [JournalPosting] = []
         postings.reserveCapacity(txn.postings.count)
         for posting in txn.postings {
-            var amount: Money
+            var amounts: [Money]
             if let given = posting.amount {
-                amount = given
+                amounts = [given]
             } else {
-                let off = offIn[group(posting) ?? 0]
                 // Nothing left to balance: hledger posts zero, which moves nothing; left out here.
-                if off.isEmpty { continue }
-                guard off.count == 1 else {
-                    throw .unbalanced(posting.location, detail: off.isEmpty
-                        ? "the left-out amount would be zero; remove the posting or give it an amount"
-                        : "the left-out amount would need several currencies (\(off.map(\.description).joined(separator: ", "))); "
-                          + "give each posting its amount")
-                }
-                do { amount = try off[0].negated() } catch {
-                    throw .invalidAmount(posting.location, text: off[0].description, reason: error.description)
+                // Several commodities left: one posting each, as hledger does.
+                amounts = []
+                for off in offIn[group(posting) ?? 0] {
+                    do { amounts.append(try off.negated()) } catch {
+                        throw .invalidAmount(posting.location, text: off.description, reason: error.description)
+                    }
                 }
             }
+            for amount in amounts {
             let balanceKey = BalanceKey(account: posting.account.rawValue, commodity: amount.currency.code)
             let balance: Money
             do { balance = try (balances[balanceKey] ?? .zero(amount.currency)).adding(amount) } catch {
@@ -305,6 +303,7 @@ extension JournalReader {
                                            assertionIsInclusive: posting.inclusive,
                                            virtual: posting.virtual, accountAsWritten: posting.writtenAs,
                                            comment: try limited(comment, at: posting.location), tags: tags, cost: posting.cost))
+            }
         }
         let comment = txn.comments.isEmpty ? nil : txn.comments.joined(separator: " ")
         let transaction = JournalTransaction(location: txn.location, date: txn.date, status: txn.status, code: txn.code,
@@ -317,8 +316,14 @@ extension JournalReader {
     /// `assets:cash  = $50` with no amount: the amount is what brings the account's balance (in this
     /// file, in file order, as for assertions) to the asserted one — hledger's balance assignment.
     func resolveBalanceAssignments(_ txn: inout PendingTransaction) throws(ImportError) {
-        for index in txn.postings.indices where txn.postings[index].amount == nil {
-            guard let target = txn.postings[index].assertion else { continue }
+        var index = 0
+        while index < txn.postings.count {
+            defer { index += 1 }
+            guard txn.postings[index].amount == nil, let target = txn.postings[index].assertion else { continue }
+            if txn.postings[index].inclusive {
+                try resolveInclusiveAssignment(&txn, at: index, target: target)
+                continue
+            }
             let account = txn.postings[index].account
             var running = balances[BalanceKey(account: account.rawValue, commodity: target.currency.code)] ?? .zero(target.currency)
             for earlier in txn.postings[..<index] where earlier.account == account {
@@ -335,6 +340,63 @@ extension JournalReader {
             txn.postings[index].assertion = nil // holds by construction
             txn.postings[index].assigned = true
         }
+    }
+
+    /// `income  ==* 0`: the amount brings the balance of the account and its subaccounts to the
+    /// target, as hledger computes it: in the target's commodity (a bare zero targets whichever
+    /// the subtree holds), and with `==*` also every other commodity the subtree holds to zero,
+    /// one posting per commodity.
+    func resolveInclusiveAssignment(_ txn: inout PendingTransaction, at index: Int, target: Money) throws(ImportError) {
+        let posting = txn.postings[index]
+        let name = posting.account.rawValue
+        let prefix = name + ":"
+        var subtree: [Currency: Money] = [:]
+        func add(_ amount: Money) throws(ImportError) {
+            do { subtree[amount.currency] = try (subtree[amount.currency] ?? .zero(amount.currency)).adding(amount) } catch {
+                throw .invalidAmount(posting.location, text: amount.description, reason: error.description)
+            }
+        }
+        for (key, balance) in balances where key.account == name || key.account.hasPrefix(prefix) {
+            try add(balance)
+        }
+        for earlier in txn.postings[..<index] where earlier.account.rawValue == name || earlier.account.rawValue.hasPrefix(prefix) {
+            if let amount = earlier.amount { try add(amount) }
+        }
+        let bareZero = target.currency.isBare && target.isZero
+        var amounts: [Money] = []
+        for (currency, balance) in subtree.sorted(by: { $0.key < $1.key }) {
+            let goal: Money
+            if currency == target.currency || (bareZero && (posting.total || subtree.filter { !$0.value.isZero }.count == 1)) {
+                goal = bareZero ? .zero(currency) : target
+            } else if posting.total {
+                goal = .zero(currency)
+            } else {
+                continue
+            }
+            do {
+                let amount = try goal.subtracting(balance)
+                if !amount.isZero { amounts.append(amount) }
+            } catch {
+                throw .invalidAmount(posting.location, text: target.description, reason: error.description)
+            }
+        }
+        if subtree[target.currency] == nil, !target.isZero { amounts.append(target) }
+        var resolved = posting
+        resolved.assertion = nil // holds by construction
+        resolved.assigned = true
+        guard !amounts.isEmpty else {
+            // Already at the target: nothing to move.
+            resolved.amount = .zero(target.currency)
+            txn.postings[index] = resolved
+            return
+        }
+        var replacements: [PendingPosting] = []
+        for amount in amounts {
+            var one = resolved
+            one.amount = amount
+            replacements.append(one)
+        }
+        txn.postings.replaceSubrange(index...index, with: replacements)
     }
 
     private func limited(_ text: String?, at location: SourceLocation) throws(ImportError) -> String? {

@@ -37,23 +37,24 @@ public struct JournalReader {
     var accountNames: [Substring: AccountName] = [:]
 
     enum OpenDirective { case none, account, commodity(Currency), declaration }
-    /// `Y 2026`: the year of dates written without one.
+    /// `Y 2026`, or else the current year: the year of dates written without one.
     var defaultYear: Int?
     /// `alias` directives in force, in the order written.
     var aliases: [AccountAlias] = []
 
     public init() {}
 
-    /// Reads `path` and the files it includes.
-    public static func read(path: String) throws(ImportError) -> Journal {
-        try readFixingBarePrecision { (reader) throws(ImportError) in
+    /// Reads `path` and the files it includes. A date written without a year (`1/15`) is in the
+    /// year of the last `Y` directive, or else in `currentYear` (default: this year), as hledger reads it.
+    public static func read(path: String, currentYear: Int? = nil) throws(ImportError) -> Journal {
+        try readFixingBarePrecision(currentYear: currentYear) { (reader) throws(ImportError) in
             try reader.readFile(displayPath: path, includedFrom: nil)
         }
     }
 
     /// Reads journal text that is not in a file (tests, stdin); `name` stands for the file in errors.
-    public static func read(text: String, name: String) throws(ImportError) -> Journal {
-        try readFixingBarePrecision { (reader) throws(ImportError) in
+    public static func read(text: String, name: String, currentYear: Int? = nil) throws(ImportError) -> Journal {
+        try readFixingBarePrecision(currentYear: currentYear) { (reader) throws(ImportError) in
             reader.journal.files.append(name)
             try reader.readLines(Array(text.utf8), displayPath: name, directory: ".")
             try reader.finishTransaction()
@@ -65,21 +66,37 @@ public struct JournalReader {
     /// the largest in the journal, and every amount in it is stored at that one precision. Each
     /// rerun raises the precision, so there are at most a few, and only journals with bare amounts
     /// ever read twice.
-    static func readFixingBarePrecision(_ body: (inout JournalReader) throws(ImportError) -> Void) throws(ImportError) -> Journal {
+    static func readFixingBarePrecision(currentYear: Int?, _ body: (inout JournalReader) throws(ImportError) -> Void) throws(ImportError) -> Journal {
         var digits = 0
+        var minimumDigits: [String: Int] = [:]
+        /// The commodities read at fewer decimals than some amount of theirs has (see `AmountSyntax.minimumDigits`).
+        func raised(_ reader: JournalReader) -> [String: Int]? {
+            var raised = minimumDigits
+            for (symbol, seen) in reader.amounts.digitsSeen {
+                guard let known = reader.amounts.commodities[symbol], known.minorDigits < seen,
+                      seen <= Commodity.maximumDigits, (raised[symbol] ?? 0) < seen else { continue }
+                raised[symbol] = seen
+            }
+            return raised == minimumDigits ? nil : raised
+        }
+        let year = currentYear ?? Calendar(identifier: .gregorian).component(.year, from: Date())
         while true {
             var reader = JournalReader()
+            reader.defaultYear = year
             reader.amounts.bareDigits = digits
+            reader.amounts.minimumDigits = minimumDigits
             do {
                 try body(&reader)
                 if reader.amounts.bareDigitsSeen > digits, digits < Commodity.maximumDigits {
                     digits = min(reader.amounts.bareDigitsSeen, Commodity.maximumDigits)
                     continue
                 }
+                if let more = raised(reader) { minimumDigits = more; continue }
                 try reader.checkAssertions()
                 try reader.finishCommodities()
                 return reader.journal
             } catch {
+                if let more = raised(reader) { minimumDigits = more; continue }
                 guard reader.amounts.bareDigitsSeen > digits, digits < Commodity.maximumDigits else { throw error }
                 digits = min(reader.amounts.bareDigitsSeen, Commodity.maximumDigits)
             }
@@ -287,6 +304,9 @@ public struct JournalReader {
             throw .syntax(location, expected: "a format for \(expected.code)", found: "one for \(currency.code)")
         }
         amounts.decimalComma[currency.code] = marks.last == ","
+        let written = sample.prefix { $0 != ";" }.trimmingSpaces()
+        amounts.noteStyle(written, commodity: currency, directive: true,
+                          decimalComma: amounts.decimalComma[currency.code] ?? amounts.defaultDecimalComma, at: location)
     }
 
     /// `P 2026-11-01 EUR $1.08`: kept, not used.

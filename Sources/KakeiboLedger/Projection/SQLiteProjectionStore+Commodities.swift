@@ -14,7 +14,10 @@ extension SQLiteProjectionStore {
 
     func saveCommodity(_ commodity: Commodity, display: String?) throws {
         cache.commodities[commodity.code] = commodity
-        try db.execute(sql: "INSERT INTO commodities (symbol, digits, display) VALUES (?, ?, ?)",
+        // An ISO currency's row only carries its display style; a later declaration replaces it.
+        try db.execute(sql: commodity.isISO
+                           ? "INSERT INTO commodities (symbol, digits, display) VALUES (?, ?, ?) ON CONFLICT (symbol) DO UPDATE SET display = excluded.display"
+                           : "INSERT INTO commodities (symbol, digits, display) VALUES (?, ?, ?)",
                        arguments: [commodity.code, commodity.minorDigits, display])
     }
 

@@ -113,6 +113,9 @@ public enum LedgerProjector {
             if !words.isEmpty { try store.saveReceiptItemWords(words, receiptID: e.receiptID) }
         case .commodityDeclared(let e):
             try store.saveCommodity(e.commodity, display: e.display)
+        case .forecastRuleSet:
+            // Read from the log by `forecast` (Ledger.forecastRules): no table to keep.
+            break
         case .priceRecorded(let e):
             try store.savePrice(MarketPrice(date: e.date, commodity: e.commodity, quote: e.quote, value: e.value), at: position)
         case .transactionConflicted(let e):

@@ -18,6 +18,8 @@ struct Forecast: ParsableCommand {
     @Option(help: ArgumentHelp("weekly or monthly (default: each category in its budget's period; monthly for --backtest).",
                                valueName: "period"))
     var period: PeriodLength?
+    @Flag(help: "List what the forecast rules (a journal's periodic transactions that are not budgets) plan from the as-of date through the end of next month, instead of the spend forecasts.")
+    var rules = false
 
     func validate() throws {
         if !(1...36).contains(months) { throw ValidationError("--months must be 1 to 36") }
@@ -46,6 +48,19 @@ struct Forecast: ParsableCommand {
             }
             return
         }
+        let start = try asOf ?? ledger.today()
+        let through = start.firstOfMonth.adding(months: 2).adding(days: -1)
+        let planned = try ledger.plannedTransactions(from: start, through: through)
+        if rules {
+            printPlanned(planned)
+            return
+        }
+        defer {
+            if output.format == .table, !planned.isEmpty {
+                print("\nplanned by forecast rules, \(start) to \(through) (--rules for these alone):")
+                printPlanned(planned)
+            }
+        }
         let report = try ledger.spendForecasts(asOf: asOf, length: period)
         switch output.format {
         case .json:
@@ -73,6 +88,27 @@ struct Forecast: ParsableCommand {
                 for row in rows { table.add(row) }
                 print(table.render())
             }
+        }
+    }
+
+    /// One row per planned posting: date, rule, description, account, amount, commodity.
+    func printPlanned(_ planned: [PlannedTransaction]) {
+        let rows = planned.flatMap { txn in
+            txn.postings.map { [txn.date.description, txn.rule, txn.description ?? "", $0.account.rawValue, $0.amount.decimalString, $0.amount.currency.code] }
+        }
+        switch output.format {
+        case .json:
+            Printer.json(.array(planned.map { txn in
+                ["date": .string(txn.date.description), "rule": .string(txn.rule), "description": txn.description.map(JSONValue.string) ?? .null,
+                 "postings": .array(txn.postings.map { ["account": .string($0.account.rawValue), "amount": .string($0.amount.decimalString),
+                                                         "commodity": .string($0.amount.currency.code)] })]
+            }))
+        case .csv:
+            print(CSVWriter.render(header: ["date", "rule", "description", "account", "amount", "commodity"], rows: rows))
+        case .table:
+            var table = TextTable([("date", .left), ("rule", .left), ("description", .left), ("account", .left), ("amount", .right), ("", .left)])
+            for row in rows { table.add(row.map(Terminal.safe)) }
+            print(table.render())
         }
     }
 }

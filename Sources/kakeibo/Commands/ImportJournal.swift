@@ -23,7 +23,8 @@ struct ImportJournal: ParsableCommand {
 
     func run() throws {
         let ledger = try global.openLedger()
-        let report = try JournalImporter.importJournal(try JournalReader.read(path: file), into: ledger, replace: replace)
+        let report = try JournalImporter.importJournal(try JournalReader.read(path: file, currentYear: try ledger.today().year),
+                                                       into: ledger, replace: replace)
         // One warning for every account the journal could not type, on stderr whatever the format.
         if let warning = report.unclassifiedWarning {
             FileHandle.standardError.write(Data((Terminal.safe(warning) + "\n").utf8))
@@ -51,6 +52,7 @@ struct ImportJournal: ParsableCommand {
                 }),
                 "unclassified": .array(report.unclassified.map { .string($0.rawValue) }),
                 "budgetsSet": .array(report.budgetsSet.map(JSONValue.string)),
+                "forecastRulesKept": .array(report.forecastRulesKept.map(JSONValue.string)),
                 "assertionsChecked": .int(Int64(report.assertionsChecked)),
                 "voided": .int(Int64(report.voided)),
                 "position": .int(report.position),

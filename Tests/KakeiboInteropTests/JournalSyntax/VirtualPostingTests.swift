@@ -53,7 +53,7 @@ final class VirtualPostingTests: JournalSyntaxTestCase {
     func testExportWritesTheBracketsBack() throws {
         try importFixture("virtual-postings.journal")
         let text = try JournalExporter.export(ledger)
-        XCTAssertTrue(text.contains("    (budget:savings)  300.00 USD"), text)
-        XCTAssertTrue(text.contains("    [budget:food]  -80.00 USD"), text)
+        XCTAssertTrue(text.contains("    (budget:savings)  $300.00"), text)
+        XCTAssertTrue(text.contains("    [budget:food]  $-80.00"), text)
     }
 }
