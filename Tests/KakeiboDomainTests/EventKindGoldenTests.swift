@@ -49,6 +49,13 @@ final class EventKindGoldenTests: XCTestCase {
                                   warnings: [])),
             .commodityDeclared(.init(commodity: btc, display: "Bitcoin")),
             .priceRecorded(.init(date: date, commodity: btc, value: ExactDecimal(mantissa: 4_213_050, scale: 2), quote: usd, source: .manual)),
+            .transactionConflicted(.init(transactionID: "t-1", basedOn: 2, kept: ["e-1"], deferred: ["e-2"], member: "ana", device: "phone",
+                                         fields: [.init(field: "amount", kept: .int(1243), deferred: .int(1250))],
+                                         deferredChanges: .array([.object(["field": .string("amount"), "after": .int(1250)])]))),
+            .forecastRuleSet(.init(recurrence: RecurrenceRule(unit: .month, day: 1, start: try LocalDate(iso: "2026-12-01"), text: "monthly from 2026-12-01"),
+                                   description: "rent",
+                                   lines: [.init(accountID: "a-rent", amount: Money(minorUnits: 120_000, currency: usd)),
+                                           .init(accountID: "a-bank", amount: nil)])),
         ]
     }
 
@@ -74,6 +81,8 @@ final class EventKindGoldenTests: XCTestCase {
         ReceiptScanned	{"engine":{"language":"eng","name":"tesseract","version":"5.3.0"},"fields":{"total":{"confidence":8800,"rows":[0],"value":1234}},"preprocessing":["grayscale"],"receipt":"r-1","rows":[{"box":[1,2,3,4],"confidence":9000,"index":0,"text":"TOTAL 12.34"}],"sha256":"abababababababababababababababababababababababababababababababab","warnings":[]}
         CommodityDeclared	{"commodity":"BTC","display":"Bitcoin","precision":8}
         PriceRecorded	{"commodity":"BTC","date":"2026-11-20","digits":8,"quote":"USD","source":"manual","value":"42130.50"}
+        TransactionConflicted	{"basedOn":2,"changes":[{"after":1250,"field":"amount"}],"deferred":["e-2"],"device":"phone","fields":[{"deferred":1250,"field":"amount","kept":1243}],"kept":["e-1"],"member":"ana","txn":"t-1"}
+        ForecastRuleSet	{"description":"rent","lines":[{"account":"a-rent","amount":120000,"currency":"USD"},{"account":"a-bank","amount":null}],"rule":{"count":1,"day":1,"end":null,"month":null,"start":"2026-12-01","text":"monthly from 2026-12-01","unit":"month"}}
         """#
 
     func testEveryKindHasOneSampleAndItsPinnedBytes() throws {

@@ -76,6 +76,13 @@ extension LedgerCommand {
             Self.object("recordPrice", ["date": input.date.map { .string($0.description) }, "commodity": input.commodity.canonicalJSON,
                                         "value": .string(input.value), "quote": input.quote.canonicalJSON,
                                         "source": .string(input.source.rawValue)])
+        case .setForecastRule(let input):
+            Self.object("setForecastRule", [
+                "recurrence": .object(["text": .string(input.recurrence.text)]), "description": input.description.map(JSONValue.string),
+                "lines": .array(input.lines.map { line in
+                    .object(["account": .string(line.account),
+                             "amount": line.amount.map { .object(["minorUnits": .int($0.minorUnits), "commodity": $0.currency.canonicalJSON]) } ?? .null])
+                })])
         }
     }
 

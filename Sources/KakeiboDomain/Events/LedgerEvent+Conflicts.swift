@@ -44,7 +44,7 @@ extension LedgerEvent {
 }
 
 extension LedgerEvent.TransactionConflicted {
-    public static let type = Kind.transactionConflicted.rawValue
+    public static let type = LedgerEvent.Kind.transactionConflicted.rawValue
 
     public var json: JSONValue {
         .object([
