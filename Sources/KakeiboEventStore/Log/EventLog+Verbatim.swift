@@ -26,7 +26,7 @@ extension EventLog {
             row.bind(envelope.type); row.bind(envelope.schemaVersion); row.bind(envelope.occurredOn)
             row.bind(envelope.recordedAt); row.bind(envelope.source); row.bind(envelope.actor)
             row.bind(envelope.commandID); row.bind(envelope.idempotencyKey)
-            row.bind(blob: envelope.commandHash.flatMap(bytes(fromHex:)))
+            row.bind(blob: envelope.commandHash.flatMap { bytes(fromHex: $0) })
             row.bind(payload); row.bind(blob: previousHash); row.bind(blob: hash)
             row.bind(envelope.provenance)
         }

@@ -281,8 +281,4 @@ public enum EventLog {
         }
         return positions
     }
-
-    static func bytes(fromHex hex: String) -> [UInt8]? {
-        KakeiboEventStore.bytes(fromHex: hex)
-    }
 }

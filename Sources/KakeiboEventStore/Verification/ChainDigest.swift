@@ -14,7 +14,7 @@ public struct ChainDigest: Hashable, Sendable, CustomStringConvertible {
     public init?(_ text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let position = Int64(parts[0]), position >= 0,
-              let hash = EventLog.bytes(fromHex: String(parts[1])), hash.count == 32 else { return nil }
+              let hash = bytes(fromHex: String(parts[1])), hash.count == 32 else { return nil }
         self.init(position: position, hash: hash)
     }
 

@@ -24,19 +24,7 @@ extension Ledger {
             let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -65_536
             try db.execute(sql: "PRAGMA cache_size = \(-Self.streamingCacheKiB)")
             defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-            let session = try openSession(db)
-            var index = 0
-            while let entry = try next() {
-                let result: RecordResult
-                do {
-                    result = try record(entry.command, options: entry.options, in: session)
-                } catch {
-                    throw BatchEntryError(index: index, underlying: error)
-                }
-                try each(index, result)
-                index += 1
-            }
-            try session.finish()
+            try record(in: try openSession(db), namingFailedEntry: true, next: next, each: each)
         }
     }
 }

@@ -104,19 +104,34 @@ public final class Ledger: Sendable {
     private func record(_ entries: [(command: LedgerCommand, options: CommandOptions)],
                         namingFailedEntry: Bool) throws -> [RecordResult] {
         try writeTransaction { db in
-            let session = try openSession(db)
             var results: [RecordResult] = []
             results.reserveCapacity(entries.count)
-            for (index, entry) in entries.enumerated() {
-                do {
-                    results.append(try record(entry.command, options: entry.options, in: session))
-                } catch where namingFailedEntry {
-                    throw BatchEntryError(index: index, underlying: error)
-                }
-            }
-            try session.finish()
+            var remaining = entries.makeIterator()
+            try record(in: try openSession(db), namingFailedEntry: namingFailedEntry,
+                       next: { remaining.next() }, each: { _, result in results.append(result) })
             return results
         }
+    }
+
+    /// The loop every write of one or many commands runs inside its transaction: each command
+    /// pulled from `next` goes through the pipeline in `session`, `each` sees its result, and the
+    /// session finishes once after the last. With `namingFailedEntry`, a refusal is a
+    /// `BatchEntryError` whose index counts the commands pulled before it.
+    func record(in session: LedgerSession, namingFailedEntry: Bool,
+                next: () throws -> (command: LedgerCommand, options: CommandOptions)?,
+                each: (_ index: Int, _ result: RecordResult) throws -> Void) throws {
+        var index = 0
+        while let entry = try next() {
+            let result: RecordResult
+            do {
+                result = try record(entry.command, options: entry.options, in: session)
+            } catch where namingFailedEntry {
+                throw BatchEntryError(index: index, underlying: error)
+            }
+            try each(index, result)
+            index += 1
+        }
+        try session.finish()
     }
 
     /// Runs `body` in an immediate transaction. Storage failures (a full disk, an I/O error, a

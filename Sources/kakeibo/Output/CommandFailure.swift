@@ -1,13 +1,10 @@
-/// A refusal the CLI itself makes (an option that makes no sense, a file it cannot read), as a message, an
-/// optional hint and an exit code. `ErrorMessage` renders it like every library error.
+/// A refusal the CLI itself makes (an option that makes no sense, a file it cannot read). It is
+/// already in `ErrorMessage`'s terms (message, optional hint, exit code), so it carries one rather
+/// than a copy of its fields.
 struct CommandFailure: Error {
-    var message: String
-    var hint: String?
-    var exitCode: Int32
+    var rendered: ErrorMessage
 
     init(_ message: String, hint: String? = nil, exitCode: Int32 = 1) {
-        self.message = message
-        self.hint = hint
-        self.exitCode = exitCode
+        rendered = ErrorMessage(message, hint: hint, exitCode: exitCode)
     }
 }

@@ -39,7 +39,7 @@ struct ErrorMessage: Equatable {
     init(_ error: any Error) {
         switch error {
         case let failure as CommandFailure:
-            self.init(failure.message, hint: failure.hint, exitCode: failure.exitCode)
+            self = failure.rendered
         case let failure as BatchLineError:
             let inner = ErrorMessage(failure.underlying)
             self.init("\(failure.location.fileAndLine): \(inner.message)", hint: inner.hint, exitCode: inner.exitCode)
