@@ -16,6 +16,7 @@ final class ShippedMigrationsTests: XCTestCase {
         "0008_commodities": "fb0d7e5226bee84636659e0e867f0491fe8fe3b6c47e6e577a6e2a46ef3cf79f",
         "0009_journal_syntax": "685a552c96c25a6c2b063e1956ff68eb3a1d05b7ea95b9dd6c5bb795c1c0c75b",
         "0011_sync": "2bb4d77601c6b07f654d6496f050bc786836e6cf2a4b1ee10a301ddd59e75306",
+        "0012_forecast_rules_index": "4318b786b5c8ef22a07c0ff2a8b8a581bc42ccd8ec7674713b59f9d82e368529",
     ]
 
     func testEveryShippedMigrationIsPinnedAndUnchanged() {

@@ -26,6 +26,17 @@ final class WritePathQueryPlanTests: LedgerTestCase {
         XCTAssertTrue(scans.contains { $0.hasPrefix("expense: SCAN suggestion_features") }, "\(scans)")
     }
 
+    /// `forecast` reads its rules from the log: through the partial index of
+    /// Migrations/0012 (its rows are the rule events only), never a walk of the whole log.
+    func testForecastRulesAreReadThroughTheirPartialIndex() throws {
+        try expense("12", category: "groceries", payee: "Green Grocer")
+        let plan = try ledger.writer.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + Ledger.forecastRulesSQL).map { $0["detail"] as String }
+        }
+        XCTAssertEqual(plan, ["SCAN events USING INDEX events_forecast_rules"])
+        XCTAssertEqual(try ledger.forecastRules(), [])
+    }
+
     /// Records each write command on a traced connection; lists the statements whose plan scans a
     /// growing table without a bound.
     private func scansOfGrowingTables(before: (Database) throws -> Void = { _ in }) throws -> [String] {

@@ -17,12 +17,16 @@ public struct PlannedTransaction: Hashable, Sendable {
 
 extension Ledger {
     /// Every `ForecastRuleSet` in the log, in order. Read from the log itself: rules are few and
-    /// only `forecast` asks, so no projection keeps them.
+    /// only `forecast` asks, so no projection keeps them; the partial index of
+    /// `Migrations/0012_forecast_rules_index.sql` holds just their rows (the literal type below is
+    /// the index's `WHERE`, which SQLite matches only against a literal).
+    static let forecastRulesSQL = "SELECT schema_version, payload FROM events WHERE type = 'ForecastRuleSet' ORDER BY position"
+
     public func forecastRules() throws -> [LedgerEvent.ForecastRuleSet] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT schema_version, payload FROM events WHERE type = 'ForecastRuleSet' ORDER BY position").map { row in
+            try Row.fetchAll(db, sql: Self.forecastRulesSQL).map { row in
                 let payload: String = row[1]
-                guard case .forecastRuleSet(let rule) = try LedgerEvent(type: "ForecastRuleSet", schemaVersion: row[0],
+                guard case .forecastRuleSet(let rule) = try LedgerEvent(type: LedgerEvent.Kind.forecastRuleSet.rawValue, schemaVersion: row[0],
                                                                         payload: try JSONValue.parse(payload)) else {
                     preconditionFailure("a ForecastRuleSet payload decodes to one")
                 }
