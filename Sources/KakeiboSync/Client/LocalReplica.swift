@@ -31,35 +31,6 @@ enum LocalReplica {
                                    arguments: [stream, version - 1])
     }
 
-    /// Writes `events` (the whole canonical log) into a new file beside `path`, with projections
-    /// and sync state, and swaps it in: the file is replaced whole or not at all.
-    static func rebuild(at path: String, replacing old: any DatabaseWriter, events: (Database) throws -> Void,
-                        state: SyncState) throws {
-        let scratch = path + ".sync-\(UUID().uuidString)"
-        func removeScratch() { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch + suffix) } }
-        do {
-            let writer = try LedgerDatabase.open(at: scratch, mode: .create, createFolders: false)
-            try writer.write { db in
-                try events(db)
-                try Ledger.rebuildProjections(in: db)
-                try state.save(in: db)
-            }
-            _ = try writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
-            try close(writer)
-        } catch {
-            removeScratch()
-            throw error
-        }
-        _ = try? old.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
-        try close(old)
-        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        guard rename(scratch, path) == 0 else {
-            removeScratch()
-            throw SyncError.mismatch("could not replace \(path): \(String(cString: strerror(errno)))")
-        }
-        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch + suffix) }
-    }
-
     static func close(_ writer: any DatabaseWriter) throws {
         if let pool = writer as? DatabasePool { try pool.close() } else if let queue = writer as? DatabaseQueue { try queue.close() }
     }
@@ -102,9 +73,11 @@ extension LocalReplica {
         }
     }
 
-    /// Appends the server's newer events to the file as they are, refolds, and records the state.
-    static func extend(_ writer: any DatabaseWriter, with events: [CanonicalEvent], state: SyncState) throws {
+    /// Appends the server's newer events to the file as they are, refolds, and records the state, in one write
+    /// transaction that first checks nothing was recorded here since `head` (see `checkUnchanged`).
+    static func extend(_ writer: any DatabaseWriter, with events: [CanonicalEvent], state: SyncState, expecting head: Int64) throws {
         try writer.write { db in
+            try checkUnchanged(since: head, in: db)
             try append(events, in: db)
             if !events.isEmpty { try Ledger.rebuildProjections(in: db) }
             try state.save(in: db)
@@ -128,13 +101,41 @@ extension LocalReplica {
         }
     }
 
-    /// Rebuilds the file as its synced prefix followed by `canonical`, in the server's order.
-    static func rebase(at path: String, _ writer: any DatabaseWriter, keeping synced: Int64, then canonical: [CanonicalEvent],
-                       state: SyncState) throws {
-        let kept = try events(from: 1, through: synced, writer)
-        try rebuild(at: path, replacing: writer, events: { db in
-            try append(kept, in: db)
+    /// Rewrites the file as its synced prefix followed by `canonical`, in the server's order: the unsynced tail (pushed,
+    /// and now inside `canonical` at the server's positions) is dropped and the projections refolded, all in ONE write
+    /// transaction on the file itself.
+    ///
+    /// Why in place and not a new file renamed over the old one (as it was): a `kakeibo expense` that had opened the
+    /// file before the rename wrote into the unlinked old inode and its event was lost, and the rename removed the live
+    /// file's `-wal`/`-shm` under other readers. Inside one SQLite write transaction every other writer waits on the
+    /// file's lock and then decides against the rewritten log, and a crash leaves the file as it was.
+    static func rebase(_ writer: any DatabaseWriter, keeping synced: Int64, then canonical: [CanonicalEvent], state: SyncState,
+                       expecting head: Int64) throws {
+        try writer.write { db in
+            try checkUnchanged(since: head, in: db)
+            try dropTail(after: synced, in: db)
             try append(canonical, in: db)
-        }, state: state)
+            try Ledger.rebuildProjections(in: db)
+            try state.save(in: db)
+        }
+    }
+
+    /// Refuses to finish a sync when events were recorded here after it read what to push (another process wrote
+    /// during the round trips): they were not pushed, and a rebase would drop them. The client starts over.
+    static func checkUnchanged(since head: Int64, in db: Database) throws {
+        let now = try EventLog.head(in: db).position
+        guard now == head else { throw SyncError.changedDuringSync(recorded: now - head) }
+    }
+
+    /// Deletes the events after `synced`. The log refuses DELETE by trigger; the trigger is dropped and made again from
+    /// its own stored SQL inside the caller's transaction, so no other connection ever sees the log without it.
+    private static func dropTail(after synced: Int64, in db: Database) throws {
+        let name = "events_refuse_delete"
+        guard let trigger = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", arguments: [name]) else {
+            throw SyncError.mismatch("this file's event log has lost its append-only trigger \(name)")
+        }
+        try db.execute(sql: "DROP TRIGGER \(name)")
+        try db.execute(sql: "DELETE FROM events WHERE position > ?", arguments: [synced])
+        try db.execute(sql: trigger)
     }
 }

@@ -40,11 +40,25 @@ public struct SyncClient: Sendable {
         let lock = try await SyncLock.acquire(for: path, timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
         guard FileManager.default.fileExists(atPath: path) else { return try await clone(into: path, device: device) }
+        // Other processes may record while the round trips run (the sync lock holds off syncs only): then the file is
+        // left as it was and the sync starts over, pushing what they recorded too.
+        var attempt = 1
+        while true {
+            do {
+                return try await sync(existing: path, device: device)
+            } catch SyncError.changedDuringSync where attempt < Self.attempts {
+                attempt += 1
+            }
+        }
+    }
 
+    /// How many times a sync starts over when the file changes under it before it reports so.
+    static let attempts = 3
+
+    private func sync(existing path: String, device: DeviceToken) async throws -> SyncReport {
         _ = try LedgerDatabase.open(at: path, mode: .open) // refuses what is not a ledger, migrates an old one
         let writer = try LedgerDatabase.openWritable(at: path)
-        var isOpen = true
-        defer { if isOpen { try? writer.close() } }
+        defer { try? writer.close() }
         let (state, localPosition) = try LocalReplica.inspect(writer)
         // No check of the remote's URL: a server may move (another port, a name for the same host).
         // What must hold is that the server's log extends this file's synced prefix, which the
@@ -70,7 +84,7 @@ public struct SyncClient: Sendable {
             }
         }
         let syncedHash = try LocalReplica.hash(at: synced, writer)
-        let pending = try LocalReplica.events(from: synced + 1, writer)
+        let pending = try LocalReplica.events(from: synced + 1, through: localPosition, writer)
         var chain = (state?.deviceId == device.id) ? (seq: state!.deviceSeq, hash: state!.deviceHash) : (seq: Int64(0), hash: Hex.zeroHash)
 
         var conflicted: Set<String> = []
@@ -103,11 +117,10 @@ public struct SyncClient: Sendable {
             && zip(pending, canonical).allSatisfy { $0.hash == $1.hash }
         if tailMatches {
             let fresh = Array(canonical.dropFirst(pending.count))
-            try LocalReplica.extend(writer, with: fresh, state: newState)
+            try LocalReplica.extend(writer, with: fresh, state: newState, expecting: localPosition)
             report.pulled = fresh.count
         } else {
-            isOpen = false
-            try LocalReplica.rebase(at: path, writer, keeping: synced, then: canonical, state: newState)
+            try LocalReplica.rebase(writer, keeping: synced, then: canonical, state: newState, expecting: localPosition)
             report.pulled = canonical.count - pending.count
             report.rebased = true
         }

@@ -11,6 +11,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case transport(String)
     /// Another sync of the same file held its lock for too long.
     case busy(String)
+    /// Events were recorded in the file while the sync ran; `SyncClient` starts over so they are pushed too.
+    case changedDuringSync(recorded: Int64)
     case badRemote(String)
     case malformedReply(String)
 
@@ -29,6 +31,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case .mismatch(let detail): return "\(detail); nothing was changed"
         case .transport(let detail): return "cannot reach the server: \(detail)"
         case .busy(let detail): return "\(detail); nothing was changed"
+        case .changedDuringSync(let recorded):
+            return "\(recorded) event\(recorded == 1 ? " was" : "s were") recorded in this file while it synced; they are kept, unsynced; sync again"
         case .badRemote(let detail): return detail
         case .malformedReply(let detail): return "the server's reply is not understood: \(detail)"
         }
