@@ -50,6 +50,17 @@ final class LineSplitterTests: XCTestCase {
         XCTAssertNil(scanner.amount(".0"))
         XCTAssertNil(scanner.amount(".015"))
     }
+
+    /// PP-OCR drops the space between a label and its figure: `(Inclusive GST)RM137.15` is 137.15. Candidate recall on
+    /// the 286 train+dev receipts (PP-OCR): printed total among the candidates 280 → 283.
+    func testAFigureGluedBehindItsLabelIsAnAmount() throws {
+        let scanner = AmountScanner(currency: try Currency(code: "MYR"))
+        XCTAssertEqual(scanner.amount("(Inclusive65T)RM137.15"), 13715)
+        XCTAssertEqual(scanner.amount("CC*7185:RM111.90"), 11190)
+        XCTAssertEqual(scanner.amount("RM1,234.50"), 123450)
+        XCTAssertNil(scanner.amount("2017-12.05"), "a date's parts, not a figure")
+        XCTAssertNil(scanner.amount("12/05.10"))
+    }
 }
 
 extension LineSplitterTests {

@@ -67,7 +67,8 @@ struct AmountScanner: Sendable {
         }
         if chars.first == "-" { negative = true; chars.removeFirst() }
         while let last = chars.last, !last.isNumber { chars.removeLast() }
-        guard chars.count >= 4, chars.count <= 12 else { return nil }
+        // Up to 12 characters for the figure itself (checked below, once a glued label is cut off).
+        guard chars.count >= 4, chars.count <= 40 else { return nil }
         // Letters OCR mistakes for digits, inside a token that is otherwise numeric.
         chars = chars.map { c in
             switch c {
@@ -80,7 +81,13 @@ struct AmountScanner: Sendable {
         guard separator == "." || separator == ",",
               chars[chars.count - 2].isNumber, chars[chars.count - 1].isNumber else { return nil }
         var integer = Array(chars[..<(chars.count - 3)])
-        guard !integer.isEmpty, integer.allSatisfy({ $0.isNumber || $0 == "," || $0 == "." }) else { return nil }
+        // A figure glued behind its label or currency (`(Inclusive GST)RM137.15`, `CC*7185:RM111.90`): the digits after
+        // the last letter, `:` or `)`. Not after `-` or `/`, which join the parts of dates and codes.
+        if let glue = integer.lastIndex(where: { !($0.isNumber || $0 == "," || $0 == ".") }),
+           integer[glue].isLetter || integer[glue] == ":" || integer[glue] == ")" {
+            integer = Array(integer[(glue + 1)...])
+        }
+        guard !integer.isEmpty, integer.count <= 9, integer.allSatisfy({ $0.isNumber || $0 == "," || $0 == "." }) else { return nil }
         // Thousands written with dots or commas: keep the digits.
         integer = integer.filter(\.isNumber)
         guard !integer.isEmpty, integer.count <= 7 else { return nil }
