@@ -115,7 +115,7 @@ let package = Package(
         .executableTarget(name: "dashboard-bench", dependencies: ["KakeiboDashboard", "KakeiboDomain"]),
 
         // Helpers the test targets share (seeded generators).
-        .target(name: "KakeiboTestSupport", path: "Tests/KakeiboTestSupport"),
+        .target(name: "KakeiboTestSupport", dependencies: ["KakeiboDomain"], path: "Tests/KakeiboTestSupport"),
         .testTarget(name: "KakeiboDomainTests", dependencies: ["KakeiboDomain", "KakeiboTestSupport"]),
         .testTarget(name: "KakeiboEventStoreTests", dependencies: ["KakeiboEventStore", "KakeiboDomain", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "KakeiboProjectionsTests", dependencies: ["KakeiboProjections", "KakeiboDomain", "KakeiboTestSupport"]),

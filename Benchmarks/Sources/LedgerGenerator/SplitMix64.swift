@@ -1,24 +1,12 @@
-/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and the same sequence on every platform
+import KakeiboDomain
+
+/// The benchmark fixture's draws on the one `SplitMix64` (KakeiboDomain): the same sequence on every platform
 /// and Swift version for a given seed, which is all a benchmark fixture needs.
 ///
 /// The helpers below do their own integer arithmetic instead of `Int.random(in:using:)`, whose
 /// algorithm the standard library does not promise to keep: the same seed must give the same
 /// ledger next year too.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    public private(set) var state: UInt64
-
-    public init(seed: UInt64) {
-        state = seed
-    }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// Uniform in `0..<bound` (Lemire's multiply-shift with rejection, so no modulo bias).
     public mutating func below(_ bound: Int) -> Int {
         precondition(bound > 0, "bound must be positive")

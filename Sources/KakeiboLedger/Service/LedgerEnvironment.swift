@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import KakeiboDomain
 
 /// What the ledger takes from the outside world: the time, fresh ids and who is acting.
 /// Injected so tests and golden files are deterministic.
@@ -31,16 +32,8 @@ public struct LedgerEnvironment: Sendable {
     public static func deterministic(startingAt now: Int64, seed: UInt64 = 1, actor: String = "test") -> LedgerEnvironment {
         let clock = Mutex(now)
         let tick: @Sendable () -> Int64 = { clock.withLock { value in defer { value += 1 }; return value } }
-        let sequence = Mutex(seed)
-        let ids = TimeOrderedID(now: tick) {
-            sequence.withLock { state in
-                state &+= 0x9E3779B97F4A7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-                z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-                return z ^ (z >> 31)
-            }
-        }
+        let sequence = Mutex(SplitMix64(seed: seed))
+        let ids = TimeOrderedID(now: tick) { sequence.withLock { $0.next() } }
         return LedgerEnvironment(now: tick, makeID: ids.next, actor: actor)
     }
 }
