@@ -85,11 +85,13 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The description, then the offending line with a caret under the column (hledger's layout).
     public var report: String {
-        guard let location, !location.text.isEmpty else { return description }
+        guard let location else { return description }
+        let text = location.excerpt
+        guard !text.isEmpty else { return description }
         let number = String(location.line)
         let gutter = String(repeating: " ", count: number.count)
         // A long line is shown as a window around the column.
-        let characters = Array(location.text)
+        let characters = Array(text)
         let column = min(max(0, location.column - 1), characters.count)
         let start = characters.count > Self.excerptWidth ? max(0, min(column - Self.excerptWidth / 3, characters.count - Self.excerptWidth)) : 0
         let end = min(characters.count, start + Self.excerptWidth)

@@ -298,7 +298,10 @@ extension JournalReader {
                 throw .unsupported(posting.location, found: "a posting date (\"date:\" tag)",
                                    hint: "split the posting into its own transaction on that date")
             }
-            postings.append(JournalPosting(location: posting.location, account: posting.account, amount: amount,
+            // A posting keeps its line's text only for the assertion checked after the whole journal
+            // is read; an error about any other shows it read back from the file (`SourceLocation.excerpt`).
+            postings.append(JournalPosting(location: posting.assertion == nil ? posting.location.withoutText : posting.location,
+                                           account: posting.account, amount: amount,
                                            amountWasElided: posting.amount == nil, assertion: posting.assertion,
                                            assertionIsInclusive: posting.inclusive,
                                            virtual: posting.virtual, accountAsWritten: posting.writtenAs,
@@ -306,7 +309,7 @@ extension JournalReader {
             }
         }
         let comment = txn.comments.isEmpty ? nil : txn.comments.joined(separator: " ")
-        let transaction = JournalTransaction(location: txn.location, date: txn.date, status: txn.status, code: txn.code,
+        let transaction = JournalTransaction(location: txn.location.withoutText, date: txn.date, status: txn.status, code: txn.code,
                                              payee: txn.payee, note: txn.note, comment: comment,
                                              tags: UntrustedText.tags(in: comment), postings: postings)
         _ = try limited(transaction.memo, at: txn.location)
