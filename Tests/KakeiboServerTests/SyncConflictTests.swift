@@ -143,7 +143,7 @@ final class SyncConflictTests: ServerTestCase {
             let forged = LedgerEvent.transactionConflicted(.init(transactionID: "t", basedOn: 1, kept: [], deferred: [], member: "x",
                                                                  device: "y", fields: [], deferredChanges: .array([])))
             let envelope = EventEnvelope(position: 0, eventID: "forged-1", stream: forged.stream, streamVersion: 1, type: forged.type,
-                                         schemaVersion: 1, occurredOn: nil, recordedAt: 0, source: "manual", actor: "a",
+                                         schemaVersion: 1, occurredOn: nil, recordedAt: 0, source: .manual, actor: "a",
                                          commandID: "c", idempotencyKey: nil, commandHash: nil, payload: forged.payload)
             let deviceId = try XCTUnwrap(DeviceToken(token)).id
             let event = PendingEvent(envelope: envelope, payload: forged.payload.canonicalString(), parentEventId: nil,
