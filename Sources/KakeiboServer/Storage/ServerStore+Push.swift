@@ -245,7 +245,9 @@ extension ServerStore {
         guard let parsed = try? JSONValue.parse(Array(event.payload.utf8)), parsed.canonicalString() == event.payload else {
             throw invalid("payload is not canonical JSON")
         }
-        guard (try? event.occurredOn.map(LocalDate.init(stored:))) != nil else { throw invalid("occurredOn must be a date written YYYY-MM-DD") }
+        guard event.occurredOn.map({ (try? LocalDate(stored: $0)) != nil }) ?? true else {
+            throw invalid("occurredOn must be a date written YYYY-MM-DD")
+        }
         guard event.computedOriginHash(deviceId: deviceId) == event.originHash else { throw invalid("originHash is not the hash of its content") }
     }
 
