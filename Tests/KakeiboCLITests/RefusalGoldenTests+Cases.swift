@@ -11,16 +11,22 @@ struct Refusal {
     var arguments: [String]
     /// Runs as this user through runuser (a read-only file means nothing to root).
     var user: String?
+    /// Runs under bash's `ulimit -f` of this many KiB, with SIGXFSZ ignored: a write past it fails as on a full disk.
+    var fileSizeLimitKiB: Int?
+    /// The test holds SQLite's write lock on the ledger (`BEGIN IMMEDIATE`) while the command runs.
+    var holdsWriteLock = false
     /// `import receipt` reports each file that failed and prints the others' results.
     var printsResults = false
     var needsSQLite3 = false
 
-    init(_ name: String, setup: [[String]] = [], needsSQLite3: Bool = false, user: String? = nil,
-         prepare: ((KakeiboSandbox, RefusalGoldenTests) throws -> String?)? = nil, _ arguments: String...) {
+    init(_ name: String, setup: [[String]] = [], needsSQLite3: Bool = false, user: String? = nil, fileSizeLimitKiB: Int? = nil,
+         holdsWriteLock: Bool = false, prepare: ((KakeiboSandbox, RefusalGoldenTests) throws -> String?)? = nil, _ arguments: String...) {
         self.name = name
         self.setup = setup
         self.needsSQLite3 = needsSQLite3
         self.user = user
+        self.fileSizeLimitKiB = fileSizeLimitKiB
+        self.holdsWriteLock = holdsWriteLock
         self.prepare = prepare
         self.arguments = arguments
     }
@@ -53,6 +59,27 @@ extension RefusalGoldenTests {
                 let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: copy))
                 try handle.truncate(atOffset: size)
                 try handle.close()
+            }
+            return copy
+        }
+    }
+
+    /// A copy of the standard ledger in `folder` that the user `nobody` runs on, with these permissions, and a copy of
+    /// the binary that user may run (the sandbox's may be under a folder only root can enter).
+    static func nobodysCopy(in folder: String, folderMode: Int, fileMode: Int) -> (KakeiboSandbox, RefusalGoldenTests) throws -> String? {
+        { sandbox, test in
+            let folder = sandbox.path(folder)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
+            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder)
+            let copy = folder + "/ledger.sqlite"
+            try? FileManager.default.removeItem(atPath: copy)
+            try FileManager.default.copyItem(atPath: test.db, toPath: copy)
+            try FileManager.default.setAttributes([.posixPermissions: fileMode], ofItemAtPath: copy)
+            try FileManager.default.setAttributes([.posixPermissions: folderMode], ofItemAtPath: folder)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sandbox.directory.path)
+            if !FileManager.default.fileExists(atPath: sandbox.path("kakeibo")) {
+                try FileManager.default.copyItem(atPath: sandbox.binary.path, toPath: sandbox.path("kakeibo"))
+                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sandbox.path("kakeibo"))
             }
             return copy
         }
@@ -138,21 +165,27 @@ extension RefusalGoldenTests {
             try SQLite3.run(copy, "DROP TRIGGER events_refuse_delete; DELETE FROM events WHERE position = 7; \(trigger);")
             return copy
         }, "replay"),
-        Refusal("read-only", user: "nobody", prepare: { sandbox, test in
-            let folder = sandbox.path("shared")
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
-            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder)
-            let copy = folder + "/ledger.sqlite"
-            try? FileManager.default.removeItem(atPath: copy)
-            try FileManager.default.copyItem(atPath: test.db, toPath: copy)
-            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: copy)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sandbox.directory.path)
-            if !FileManager.default.fileExists(atPath: sandbox.path("kakeibo")) {
-                try FileManager.default.copyItem(atPath: sandbox.binary.path, toPath: sandbox.path("kakeibo"))
-                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sandbox.path("kakeibo"))
-            }
+        Refusal("read-only", user: "nobody", prepare: nobodysCopy(in: "shared", folderMode: 0o777, fileMode: 0o444),
+                "expense", "1", "--from", "assets:checking", "--category", "groceries"),
+        // A writable file in a folder that is not: SQLite cannot create the write-ahead log beside it.
+        Refusal("read-only-folder", user: "nobody", prepare: nobodysCopy(in: "locked", folderMode: 0o555, fileMode: 0o666),
+                "expense", "1", "--from", "assets:checking", "--category", "groceries"),
+        // Another process holds the write lock past the busy timeout.
+        Refusal("busy", holdsWriteLock: true, "expense", "1", "--from", "assets:checking", "--category", "groceries"),
+        // A full disk: 32 KiB holds SQLite's shared-memory index (exactly 32 KiB) but not the expense's write-ahead log.
+        Refusal("write-failed", fileSizeLimitKiB: 32, prepare: copy("full.sqlite"), "expense", "1", "--from", "assets:checking",
+                "--category", "groceries"),
+        Refusal("newer-schema", needsSQLite3: true,
+                prepare: copy("newer.sqlite", sql: "INSERT INTO grdb_migrations VALUES ('9999_from_a_newer_kakeibo')"), "balance"),
+        // The date rewritten in a form people may type: read leniently it would re-encode to the hashed bytes.
+        Refusal("tampered-occurred-on", needsSQLite3: true, prepare: { sandbox, test in
+            let copy = try RefusalGoldenTests.copy("redated.sqlite")(sandbox, test)!
+            let trigger = try SQLite3.run(copy, "SELECT sql FROM sqlite_master WHERE name = 'events_refuse_update'")
+            try SQLite3.run(copy, "DROP TRIGGER events_refuse_update; "
+                            + "UPDATE events SET occurred_on = replace(occurred_on, '-', '/') WHERE position = (SELECT min(position) FROM events WHERE occurred_on IS NOT NULL); "
+                            + "\(trigger);")
             return copy
-        }, "expense", "1", "--from", "assets:checking", "--category", "groceries"),
+        }, "replay"),
 
         // MARK: Reports
         Refusal("bad-query-term", "register", "amt:lots"),

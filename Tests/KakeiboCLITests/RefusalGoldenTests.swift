@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import KakeiboTestSupport
 import XCTest
 
@@ -62,16 +63,22 @@ final class RefusalGoldenTests: KakeiboCLITestCase {
         // Another ledger's log, or any other file's bytes: SQLite may rewrite a ledger's header on opening, never its events.
         let untouched = db.map { path in (path, try? Self.contents(path)) }
         let arguments = refusal.arguments.map(expand)
+        let lock = refusal.holdsWriteLock ? try holdWriteLock(on: db ?? self.db) : nil
         let result: CommandResult
-        if let runAs = refusal.user {
-            let output = try ChildProcess.run(URL(fileURLWithPath: "/usr/sbin/runuser"),
-                                              ["-u", runAs, "--", sandbox.path("kakeibo"), "--db", db ?? self.db] + arguments,
+        if refusal.user != nil || refusal.fileSizeLimitKiB != nil {
+            var command = [refusal.user == nil ? sandbox.binary.path : sandbox.path("kakeibo"), "--db", db ?? self.db] + arguments
+            if let limit = refusal.fileSizeLimitKiB {
+                command = ["/bin/bash", "-c", "trap '' XFSZ; ulimit -f \(limit); exec \"$@\"", "bash"] + command
+            }
+            if let runAs = refusal.user { command = ["/usr/sbin/runuser", "-u", runAs, "--"] + command }
+            let output = try ChildProcess.run(URL(fileURLWithPath: command[0]), Array(command.dropFirst()),
                                               environment: sandbox.environment, in: sandbox.directory, timeout: 20)
             result = CommandResult(arguments: arguments, exitCode: output.status, crashed: output.crashed, stdout: output.stdout,
                                    stderr: output.stderr)
         } else {
             result = try sandbox.run(arguments, db: db)
         }
+        try lock?.close() // rolls the held transaction back
         XCTAssertFalse(result.crashed, "\(refusal.name) crashed:\n\(result)")
         XCTAssertNotEqual(result.exitCode, 0, "\(refusal.name) was not refused:\n\(result)")
         XCTAssertTrue(result.stderr.hasPrefix("kakeibo: error: "), "\(refusal.name):\n\(result)")
@@ -93,9 +100,23 @@ final class RefusalGoldenTests: KakeiboCLITestCase {
         return "$ kakeibo \(refusal.arguments.joined(separator: " "))\n\(stderr)\nexit \(result.exitCode)"
     }
 
+    /// Another writer: a connection in this process that has begun a write transaction on `path` and keeps it open
+    /// until closed, so the command waits out its busy timeout.
+    private func holdWriteLock(on path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try queue.inDatabase { try $0.execute(sql: "BEGIN IMMEDIATE") }
+        return queue
+    }
+
     /// What a refused command must leave as it was: a ledger's events (by `sqlite3`), any other file's bytes.
     static func contents(_ path: String) throws -> String? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        // sqlite3 reading a WAL-mode file creates its -wal and -shm with the file's permissions; removed again, so the
+        // command meets the folder as the case staged it (a read-only folder holds no write-ahead log it could use).
+        let created = [path + "-wal", path + "-shm"].filter { !FileManager.default.fileExists(atPath: $0) }
+        defer { for file in created { try? FileManager.default.removeItem(atPath: file) } }
         guard data.starts(with: Data("SQLite format 3".utf8)), FileManager.default.isExecutableFile(atPath: SQLite3.path),
               let events = try? ChildProcess.run(URL(fileURLWithPath: SQLite3.path),
                                                  ["-readonly", "-batch", path, "SELECT count(*), group_concat(hex(hash), ',') FROM events"]),

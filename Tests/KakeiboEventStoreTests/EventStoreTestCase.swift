@@ -16,7 +16,7 @@ class EventStoreTestCase: XCTestCase {
     }
 
     func metadata(key: String? = nil, hash: String? = nil, command: String = "c") -> AppendMetadata {
-        AppendMetadata(recordedAt: 1_700_000_000_000, source: "manual", actor: "tester", commandID: command,
+        AppendMetadata(recordedAt: 1_700_000_000_000, source: .manual, actor: "tester", commandID: command,
                        idempotencyKey: key, commandHash: hash.flatMap { bytes(fromHex: $0) })
     }
 

@@ -42,7 +42,7 @@ final class CSVImportTests: XCTestCase {
             "income:salary,USD,-2500.00",
         ])
         let events = try ledger.events().filter { $0.type == "TransactionRecorded" }
-        XCTAssertEqual(events.map(\.source), Array(repeating: "csv-import", count: 5))
+        XCTAssertEqual(events.map(\.source.rawValue), Array(repeating: "csv-import", count: 5))
         XCTAssertEqual(events.first?.provenance, "\(Self.csv("bank-a.csv")):2")
 
         let head = try ledger.head()

@@ -63,7 +63,7 @@ final class JournalImportTests: XCTestCase {
 
         let events = try ledger.events()
         let recorded = events.filter { $0.type == "TransactionRecorded" }
-        XCTAssertEqual(recorded.map(\.source), Array(repeating: "journal-import", count: 3))
+        XCTAssertEqual(recorded.map(\.source.rawValue), Array(repeating: "journal-import", count: 3))
         XCTAssertEqual(recorded.map(\.provenance), ["\(path):1", "\(path):5", "\(path):9"])
         let keys = recorded.compactMap(\.idempotencyKey)
         XCTAssertEqual(keys.count, 3)

@@ -67,8 +67,8 @@ final class BalanceOverflowTests: LedgerTestCase {
                 ["account": .string(accounts["assets:cash"]!), "amount": .int(-.max), "currency": "USD", "memo": .null],
             ]]
             _ = try EventLog.append([NewEvent(eventID: "old-event", stream: "txn-old", type: "TransactionRecorded",
-                                              occurredOn: "2026-11-02", payload: payload)],
-                                    metadata: AppendMetadata(recordedAt: 0, source: "manual", actor: "tester", commandID: "old"),
+                                              occurredOn: LocalDate(iso: "2026-11-02"), payload: payload)],
+                                    metadata: AppendMetadata(recordedAt: 0, source: .manual, actor: "tester", commandID: "old"),
                                     in: db)
             try db.execute(sql: "UPDATE balances SET amount = amount + 9223372036854775807.0 WHERE account_id = ?",
                            arguments: [accounts["expenses:groceries"]!])

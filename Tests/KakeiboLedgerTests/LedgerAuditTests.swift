@@ -44,8 +44,8 @@ final class LedgerAuditTests: LedgerTestCase {
                 ["account": "b", "amount": -99, "currency": "USD", "memo": .null],
             ]]
             _ = try EventLog.append([NewEvent(eventID: "forged-event", stream: "txn-forged", type: "TransactionRecorded",
-                                              occurredOn: "2026-11-02", payload: payload)],
-                                    metadata: AppendMetadata(recordedAt: 0, source: "manual", actor: "mallory", commandID: "x"),
+                                              occurredOn: LocalDate(iso: "2026-11-02"), payload: payload)],
+                                    metadata: AppendMetadata(recordedAt: 0, source: .manual, actor: "mallory", commandID: "x"),
                                     in: db)
             XCTAssertEqual(try EventLog.head(in: db).position, head.position + 1)
         }

@@ -33,6 +33,27 @@ final class TamperedLogTests: LedgerTestCase {
         }
     }
 
+    /// The chain hashes the date as it re-encodes. Read leniently, `2026/11/02` would re-encode to
+    /// `2026-11-02` and its hash would still check out, so the rewritten row would pass; read strictly,
+    /// it is refused at its position, and nothing is rewritten.
+    func testAStoredDateRewrittenInAnotherFormIsRefused() throws {
+        let id = try expense("14.50")
+        try expense("1")
+        let position = try ledger.history(of: id).entries[0].position
+        try tamper("UPDATE events SET occurred_on = '2026/11/02' WHERE position = ?", at: position)
+        let head = try ledger.head()
+        let before = try balanceLines()
+        let reason = "event at position \(position) cannot be read: occurredOn \"2026/11/02\" is not a date in its stored form YYYY-MM-DD"
+        XCTAssertEqual(try ledger.verify().logProblem, ChainProblem(position: position, reason: reason))
+        XCTAssertThrowsError(try ledger.replay()) {
+            XCTAssertEqual($0 as? EventStoreError, .tamperedLog(refusing: "replay", problem: .badEvent(position: position, reason: reason)))
+        }
+        XCTAssertEqual(try ledger.head(), head)
+        XCTAssertEqual(try balanceLines(), before)
+        XCTAssertEqual(try withRawDatabase { try String.fetchOne($0, sql: "SELECT occurred_on FROM events WHERE position = ?",
+                                                                   arguments: [position]) }, "2026/11/02")
+    }
+
     func testWritesRefuseWhenTheAppendOnlyTriggersAreMissing() throws {
         try expense("1")
         try withRawDatabase { db in try db.execute(sql: "DROP TRIGGER events_refuse_delete") }

@@ -143,7 +143,7 @@ final class SyncConflictTests: ServerTestCase {
             let forged = LedgerEvent.transactionConflicted(.init(transactionID: "t", basedOn: 1, kept: [], deferred: [], member: "x",
                                                                  device: "y", fields: [], deferredChanges: .array([])))
             let envelope = EventEnvelope(position: 0, eventID: "forged-1", stream: forged.stream, streamVersion: 1, type: forged.type,
-                                         schemaVersion: 1, occurredOn: nil, recordedAt: 0, source: "manual", actor: "a",
+                                         schemaVersion: 1, occurredOn: nil, recordedAt: 0, source: .manual, actor: "a",
                                          commandID: "c", idempotencyKey: nil, commandHash: nil, payload: forged.payload)
             let deviceId = try XCTUnwrap(DeviceToken(token)).id
             let event = PendingEvent(envelope: envelope, payload: forged.payload.canonicalString(), parentEventId: nil,
@@ -153,6 +153,26 @@ final class SyncConflictTests: ServerTestCase {
             XCTAssertEqual(reply.status, 422)
             XCTAssertEqual(reply.json["error"] as? String, "invalid-event")
             _ = a
+        }
+    }
+
+    /// A date in a form people may type (`2026/11/02`) would be hashed as the text it re-encodes to, not as stored,
+    /// so the server refuses it at the door rather than sequence an event no device could verify.
+    func testAPushedDateNotInItsStoredFormIsRefused() async throws {
+        try await withServer { server in
+            let token = try await server.token(device: "a")
+            let deviceId = try XCTUnwrap(DeviceToken(token)).id
+            let envelope = EventEnvelope(position: 0, eventID: "redated-1", stream: "txn-redated", streamVersion: 1, type: "ExpenseCaptured",
+                                         schemaVersion: 1, occurredOn: nil, recordedAt: 0, source: .manual, actor: "a",
+                                         commandID: "c", idempotencyKey: nil, commandHash: nil, payload: .object([:]))
+            var event = PendingEvent(envelope: envelope, payload: "{}", parentEventId: nil, deviceId: deviceId, deviceSeq: 1,
+                                     devicePrevHash: Hex.zeroHash)
+            event.occurredOn = "2026/11/02"
+            event.originHash = event.computedOriginHash(deviceId: deviceId)
+            let body = try JSONEncoder().encode(PushRequest(deviceId: deviceId, events: [event]))
+            let reply = try await server.request(.post, "events", token: token, body: body)
+            XCTAssertEqual(reply.status, 422)
+            XCTAssertEqual(reply.json["detail"] as? String, "event redated-1: occurredOn must be a date written YYYY-MM-DD")
         }
     }
 }

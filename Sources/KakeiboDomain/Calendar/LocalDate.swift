@@ -122,11 +122,23 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
     }
 
+    /// Writes the ten bytes directly: every stored envelope's date is formatted when it is hashed,
+    /// so on a replay this runs once per event. Years are 1...9999 and months and days two digits.
+    /// A day outside 0...99 only reaches here to be named in an error, and is written as it is.
     private static func format(_ year: Int, _ month: Int, _ day: Int) -> String {
-        func pad(_ n: Int, _ width: Int) -> String {
-            let s = String(n)
-            return String(repeating: "0", count: max(0, width - s.count)) + s
+        guard (0...99).contains(day) else { return format(year, month, 0).dropLast(2) + String(day) }
+        return String(unsafeUninitializedCapacity: 10) { bytes in
+            func digits(_ n: Int, _ width: Int, at offset: Int) {
+                var n = n
+                for i in stride(from: offset + width - 1, through: offset, by: -1) {
+                    bytes[i] = UInt8(ascii: "0") + UInt8(n % 10)
+                    n /= 10
+                }
+            }
+            digits(year, 4, at: 0); bytes[4] = UInt8(ascii: "-")
+            digits(month, 2, at: 5); bytes[7] = UInt8(ascii: "-")
+            digits(day, 2, at: 8)
+            return 10
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 }

@@ -6,10 +6,11 @@ public struct EventEnvelope: Hashable, Sendable {
     public var streamVersion: Int64
     public var type: String
     public var schemaVersion: Int64
-    public var occurredOn: String?
+    /// The day the event is about. Stored as `LocalDate.description`; see `LocalDate(stored:)`.
+    public var occurredOn: LocalDate?
     /// Unix milliseconds from the ledger's clock.
     public var recordedAt: Int64
-    public var source: String
+    public var source: EventSource
     /// Where in the source the event came from (`statement.csv:12`, a receipt id), if anywhere.
     public var provenance: String?
     public var actor: String
@@ -20,7 +21,7 @@ public struct EventEnvelope: Hashable, Sendable {
     public var payload: JSONValue
 
     public init(position: Int64, eventID: String, stream: String, streamVersion: Int64, type: String,
-                schemaVersion: Int64, occurredOn: String?, recordedAt: Int64, source: String, provenance: String? = nil, actor: String,
+                schemaVersion: Int64, occurredOn: LocalDate?, recordedAt: Int64, source: EventSource, provenance: String? = nil, actor: String,
                 commandID: String, idempotencyKey: String?, commandHash: String?, payload: JSONValue) {
         self.position = position; self.eventID = eventID; self.stream = stream
         self.streamVersion = streamVersion; self.type = type; self.schemaVersion = schemaVersion
@@ -41,12 +42,12 @@ public struct EventEnvelope: Hashable, Sendable {
             writer.member("commandId", .string(commandID))
             writer.member("eventId", .string(eventID))
             writer.member("idempotencyKey", idempotencyKey.map(JSONValue.string) ?? .null)
-            writer.member("occurredOn", occurredOn.map(JSONValue.string) ?? .null)
+            writer.member("occurredOn", occurredOn.map { .string($0.description) } ?? .null)
             writer.member("position", .int(position))
             writer.member("provenance", provenance.map(JSONValue.string) ?? .null)
             writer.member("recordedAt", .int(recordedAt))
             writer.member("schemaVersion", .int(schemaVersion))
-            writer.member("source", .string(source))
+            writer.member("source", .string(source.rawValue))
             writer.member("stream", .string(stream))
             writer.member("streamVersion", .int(streamVersion))
             writer.member("type", .string(type))
@@ -59,8 +60,8 @@ public struct EventEnvelope: Hashable, Sendable {
             "position": .int(position), "eventId": .string(eventID), "stream": .string(stream),
             "streamVersion": .int(streamVersion), "type": .string(type),
             "schemaVersion": .int(schemaVersion), "recordedAt": .int(recordedAt),
-            "source": .string(source), "actor": .string(actor), "commandId": .string(commandID),
-            "occurredOn": occurredOn.map(JSONValue.string) ?? .null,
+            "source": .string(source.rawValue), "actor": .string(actor), "commandId": .string(commandID),
+            "occurredOn": occurredOn.map { .string($0.description) } ?? .null,
             "idempotencyKey": idempotencyKey.map(JSONValue.string) ?? .null,
             "commandHash": commandHash.map(JSONValue.string) ?? .null,
             "provenance": provenance.map(JSONValue.string) ?? .null,

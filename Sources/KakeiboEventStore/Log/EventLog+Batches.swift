@@ -173,8 +173,8 @@ extension RawEventRow {
         }
         let envelope = EventEnvelope(
             position: position, eventID: string(0) ?? "", stream: string(1) ?? "", streamVersion: streamVersion,
-            type: string(2) ?? "", schemaVersion: schemaVersion, occurredOn: string(3), recordedAt: recordedAt,
-            source: string(4) ?? "", provenance: string(12), actor: string(5) ?? "", commandID: string(6) ?? "",
+            type: string(2) ?? "", schemaVersion: schemaVersion, occurredOn: try EventLog.storedDate(string(3), at: position), recordedAt: recordedAt,
+            source: EventSource(rawValue: string(4) ?? ""), provenance: string(12), actor: string(5) ?? "", commandID: string(6) ?? "",
             idempotencyKey: string(7), commandHash: fields[8].map(EventHasher.hex), payload: payload)
         return (envelope, fields[9] ?? UnsafeBufferPointer(start: nil, count: 0), bytes(10) ?? [], bytes(11) ?? [])
     }

@@ -23,8 +23,8 @@ extension EventLog {
             """)
         try statement.execute { row in
             row.bind(envelope.position); row.bind(envelope.eventID); row.bind(envelope.stream); row.bind(envelope.streamVersion)
-            row.bind(envelope.type); row.bind(envelope.schemaVersion); row.bind(envelope.occurredOn)
-            row.bind(envelope.recordedAt); row.bind(envelope.source); row.bind(envelope.actor)
+            row.bind(envelope.type); row.bind(envelope.schemaVersion); row.bind(envelope.occurredOn?.description)
+            row.bind(envelope.recordedAt); row.bind(envelope.source.rawValue); row.bind(envelope.actor)
             row.bind(envelope.commandID); row.bind(envelope.idempotencyKey)
             row.bind(blob: envelope.commandHash.flatMap { bytes(fromHex: $0) })
             row.bind(payload); row.bind(blob: previousHash); row.bind(blob: hash)

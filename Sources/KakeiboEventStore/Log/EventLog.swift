@@ -87,8 +87,8 @@ public enum EventLog {
             do {
                 try statement.execute { row in
                     row.bind(position); row.bind(envelope.eventID); row.bind(envelope.stream); row.bind(streamVersion)
-                    row.bind(envelope.type); row.bind(envelope.schemaVersion); row.bind(envelope.occurredOn)
-                    row.bind(envelope.recordedAt); row.bind(envelope.source); row.bind(envelope.actor)
+                    row.bind(envelope.type); row.bind(envelope.schemaVersion); row.bind(envelope.occurredOn?.description)
+                    row.bind(envelope.recordedAt); row.bind(envelope.source.rawValue); row.bind(envelope.actor)
                     row.bind(envelope.commandID); row.bind(envelope.idempotencyKey)
                     row.bind(blob: index == 0 ? metadata.commandHash : nil)
                     row.bind(String(decoding: payloadBytes, as: UTF8.self)); row.bind(blob: previous); row.bind(blob: hash)
@@ -231,7 +231,8 @@ public enum EventLog {
         let commandHash: Data? = row[12]
         return EventEnvelope(
             position: position, eventID: row[1], stream: row[2], streamVersion: row[3], type: row[4],
-            schemaVersion: row[5], occurredOn: row[6], recordedAt: row[7], source: row[8], provenance: row[16], actor: row[9],
+            schemaVersion: row[5], occurredOn: try storedDate(row[6], at: position), recordedAt: row[7],
+            source: EventSource(rawValue: row[8]), provenance: row[16], actor: row[9],
             commandID: row[10], idempotencyKey: row[11], commandHash: commandHash.map(EventHasher.hex),
             payload: payload)
     }

@@ -6,11 +6,11 @@ public struct NewEvent: Hashable, Sendable {
     public var stream: String
     public var type: String
     public var schemaVersion: Int64
-    public var occurredOn: String?
+    public var occurredOn: LocalDate?
     public var payload: JSONValue
 
     public init(eventID: String, stream: String, type: String, schemaVersion: Int64 = 1,
-                occurredOn: String? = nil, payload: JSONValue) {
+                occurredOn: LocalDate? = nil, payload: JSONValue) {
         self.eventID = eventID
         self.stream = stream
         self.type = type
@@ -23,7 +23,7 @@ public struct NewEvent: Hashable, Sendable {
 /// Who appends, when, from where, and as part of which user action.
 public struct AppendMetadata: Hashable, Sendable {
     public var recordedAt: Int64
-    public var source: String
+    public var source: EventSource
     /// Where in the source: a file and line, a receipt id.
     public var provenance: String?
     public var actor: String
@@ -33,7 +33,7 @@ public struct AppendMetadata: Hashable, Sendable {
     /// command under the same key. The envelope shows it in hex, as the hash chain covers it.
     public var commandHash: [UInt8]?
 
-    public init(recordedAt: Int64, source: String, provenance: String? = nil, actor: String, commandID: String,
+    public init(recordedAt: Int64, source: EventSource, provenance: String? = nil, actor: String, commandID: String,
                 idempotencyKey: String? = nil, commandHash: [UInt8]? = nil) {
         self.recordedAt = recordedAt
         self.source = source

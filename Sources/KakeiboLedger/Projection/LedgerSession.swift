@@ -59,7 +59,7 @@ final class LedgerSession {
     func append(_ decision: Decision, eventIDs: [String], metadata: AppendMetadata) throws -> [EventEnvelope] {
         let events = zip(decision.events, eventIDs).map { event, id in
             NewEvent(eventID: id, stream: event.stream, type: event.type, schemaVersion: event.schemaVersion,
-                     occurredOn: event.occurredOn?.description, payload: event.payload)
+                     occurredOn: event.occurredOn, payload: event.payload)
         }
         guard case .appended(let envelopes) = try EventLog.append(events, metadata: metadata, expecting: decision.expectedVersions,
                                                                   head: &head, checked: true, in: db) else {

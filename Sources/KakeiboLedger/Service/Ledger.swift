@@ -188,7 +188,7 @@ public final class Ledger: Sendable {
         let decision = try LedgerDecider(state: session.store, context: DecisionContext(today: today, makeID: environment.makeID))
             .decide(command)
         let eventIDs = decision.events.map { _ in environment.makeID() }
-        let metadata = AppendMetadata(recordedAt: now, source: options.source.rawValue, provenance: options.provenance,
+        let metadata = AppendMetadata(recordedAt: now, source: options.source, provenance: options.provenance,
                                       actor: environment.actor, commandID: environment.makeID(),
                                       idempotencyKey: options.idempotencyKey, commandHash: commandHash)
         return RecordResult(decision: decision, envelopes: try session.append(decision, eventIDs: eventIDs, metadata: metadata))

@@ -209,7 +209,7 @@ extension ServerStore {
         let payload = event.payload
         let envelope = EventEnvelope(position: head.position + 1, eventID: UUID().uuidString.lowercased(), stream: event.stream,
                                      streamVersion: streamVersion, type: event.type, schemaVersion: event.schemaVersion,
-                                     occurredOn: nil, recordedAt: Int64(Date().timeIntervalSince1970 * 1000), source: "server",
+                                     occurredOn: nil, recordedAt: Int64(Date().timeIntervalSince1970 * 1000), source: .server,
                                      actor: "server", commandID: commandId, idempotencyKey: nil, commandHash: nil, payload: payload)
         let bytes = payload.canonicalBytes()
         let hash = EventHasher.hex(EventHasher.hash(previous: Hex.bytes(head.hash)!, envelope: envelope, payload: bytes))
@@ -245,6 +245,9 @@ extension ServerStore {
         guard let parsed = try? JSONValue.parse(Array(event.payload.utf8)), parsed.canonicalString() == event.payload else {
             throw invalid("payload is not canonical JSON")
         }
+        guard event.occurredOn.map({ (try? LocalDate(stored: $0)) != nil }) ?? true else {
+            throw invalid("occurredOn must be a date written YYYY-MM-DD")
+        }
         guard event.computedOriginHash(deviceId: deviceId) == event.originHash else { throw invalid("originHash is not the hash of its content") }
     }
 
@@ -255,8 +258,8 @@ extension ServerStore {
                 INSERT INTO kakeibo_events (ledger_id, position, event_id, stream, stream_version, type, schema_version, occurred_on,
                     recorded_at, source, provenance, actor, command_id, idempotency_key, command_hash, payload, previous_hash, hash,
                     device_id, device_seq, origin_hash, parent_event_id)
-                VALUES (\(ledgerId), \(e.position), \(e.eventID), \(e.stream), \(e.streamVersion), \(e.type), \(e.schemaVersion), \(e.occurredOn),
-                    \(e.recordedAt), \(e.source), \(e.provenance), \(e.actor), \(e.commandID), \(e.idempotencyKey), \(e.commandHash), \(payload),
+                VALUES (\(ledgerId), \(e.position), \(e.eventID), \(e.stream), \(e.streamVersion), \(e.type), \(e.schemaVersion), \(e.occurredOn?.description),
+                    \(e.recordedAt), \(e.source.rawValue), \(e.provenance), \(e.actor), \(e.commandID), \(e.idempotencyKey), \(e.commandHash), \(payload),
                     \(previousHash), \(hash), \(deviceId), \(deviceSeq), \(originHash), \(parentEventId))
                 """, logger: logger)
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {

@@ -119,7 +119,8 @@ public struct ServerStore: Sendable {
         let envelope = EventEnvelope(
             position: try r[0].decode(Int64.self), eventID: try r[1].decode(String.self), stream: try r[2].decode(String.self),
             streamVersion: try r[3].decode(Int64.self), type: try r[4].decode(String.self), schemaVersion: try r[5].decode(Int64.self),
-            occurredOn: try r[6].decode(String?.self), recordedAt: try r[7].decode(Int64.self), source: try r[8].decode(String.self),
+            occurredOn: try r[6].decode(String?.self).map(LocalDate.init(stored:)), recordedAt: try r[7].decode(Int64.self),
+            source: EventSource(rawValue: try r[8].decode(String.self)),
             provenance: try r[9].decode(String?.self), actor: try r[10].decode(String.self), commandID: try r[11].decode(String.self),
             idempotencyKey: try r[12].decode(String?.self), commandHash: try r[13].decode(String?.self), payload: .null)
         return CanonicalEvent(envelope: envelope, payload: try r[14].decode(String.self),

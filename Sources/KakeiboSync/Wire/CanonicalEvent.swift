@@ -27,17 +27,19 @@ public struct CanonicalEvent: Codable, Hashable, Sendable {
     public init(envelope: EventEnvelope, payload: String, previousHash: String, hash: String) {
         position = envelope.position; eventId = envelope.eventID; stream = envelope.stream
         streamVersion = envelope.streamVersion; type = envelope.type; schemaVersion = envelope.schemaVersion
-        occurredOn = envelope.occurredOn; recordedAt = envelope.recordedAt; source = envelope.source
+        occurredOn = envelope.occurredOn?.description; recordedAt = envelope.recordedAt; source = envelope.source.rawValue
         provenance = envelope.provenance; actor = envelope.actor; commandId = envelope.commandID
         idempotencyKey = envelope.idempotencyKey; commandHash = envelope.commandHash
         self.payload = payload; self.previousHash = previousHash; self.hash = hash
     }
 
     /// The envelope the hash chain covers. The payload is parsed only to fill the envelope;
-    /// hashing uses `payload`'s own bytes.
+    /// hashing uses `payload`'s own bytes. A date not in its stored form is refused, as the
+    /// log refuses it (`LocalDate(stored:)`): it would hash as a text it is not.
     public func envelope() throws -> EventEnvelope {
         EventEnvelope(position: position, eventID: eventId, stream: stream, streamVersion: streamVersion, type: type,
-                      schemaVersion: schemaVersion, occurredOn: occurredOn, recordedAt: recordedAt, source: source,
+                      schemaVersion: schemaVersion, occurredOn: try occurredOn.map(LocalDate.init(stored:)), recordedAt: recordedAt,
+                      source: EventSource(rawValue: source),
                       provenance: provenance, actor: actor, commandID: commandId, idempotencyKey: idempotencyKey,
                       commandHash: commandHash, payload: try JSONValue.parse(Array(payload.utf8)))
     }
@@ -53,7 +55,14 @@ public struct CanonicalEvent: Codable, Hashable, Sendable {
         guard position == expectedPosition else { return "expected position \(expectedPosition), got \(position)" }
         guard previousHash == previousHex else { return "previous hash \(previousHash) does not match \(previousHex)" }
         guard let previous = Hex.bytes(previousHash), previous.count == 32 else { return "previous hash is not 64 hex digits" }
-        guard let computed = try? computedHash(previous: previous) else { return "payload is not canonical JSON" }
+        let computed: [UInt8]
+        do {
+            computed = try computedHash(previous: previous)
+        } catch let error as DateError {
+            return "occurredOn: \(error)"
+        } catch {
+            return "payload is not canonical JSON"
+        }
         guard EventHasher.hex(computed) == hash else { return "hash \(hash) is not the hash of the event's content" }
         guard payload == (try? JSONValue.parse(Array(payload.utf8)))?.canonicalString() else {
             return "payload bytes are not canonical"

@@ -32,8 +32,8 @@ public struct PendingEvent: Codable, Hashable, Sendable {
     public init(envelope: EventEnvelope, payload: String, parentEventId: String?,
                 deviceId: String, deviceSeq: Int64, devicePrevHash: String) {
         eventId = envelope.eventID; stream = envelope.stream; self.parentEventId = parentEventId
-        type = envelope.type; schemaVersion = envelope.schemaVersion; occurredOn = envelope.occurredOn
-        recordedAt = envelope.recordedAt; source = envelope.source; provenance = envelope.provenance
+        type = envelope.type; schemaVersion = envelope.schemaVersion; occurredOn = envelope.occurredOn?.description
+        recordedAt = envelope.recordedAt; source = envelope.source.rawValue; provenance = envelope.provenance
         actor = envelope.actor; commandId = envelope.commandID; idempotencyKey = envelope.idempotencyKey
         commandHash = envelope.commandHash; self.payload = payload
         self.deviceSeq = deviceSeq; self.devicePrevHash = devicePrevHash
@@ -66,7 +66,8 @@ public struct PendingEvent: Codable, Hashable, Sendable {
     /// The envelope this event gets once sequenced at `position` as version `streamVersion`.
     public func envelope(position: Int64, streamVersion: Int64) throws -> EventEnvelope {
         EventEnvelope(position: position, eventID: eventId, stream: stream, streamVersion: streamVersion, type: type,
-                      schemaVersion: schemaVersion, occurredOn: occurredOn, recordedAt: recordedAt, source: source,
+                      schemaVersion: schemaVersion, occurredOn: try occurredOn.map(LocalDate.init(stored:)), recordedAt: recordedAt,
+                      source: EventSource(rawValue: source),
                       provenance: provenance, actor: actor, commandID: commandId, idempotencyKey: idempotencyKey,
                       commandHash: commandHash, payload: try JSONValue.parse(Array(payload.utf8)))
     }

@@ -16,20 +16,20 @@ struct Log: ParsableCommand {
             Printer.json(.array(events.map { event in
                 ["position": .int(event.position), "eventId": .string(event.eventID), "stream": .string(event.stream),
                  "streamVersion": .int(event.streamVersion), "type": .string(event.type), "schemaVersion": .int(event.schemaVersion),
-                 "occurredOn": event.occurredOn.map(JSONValue.string) ?? .null,
-                 "recordedAt": .string(Printer.timestamp(event.recordedAt)), "source": .string(event.source), "provenance": event.provenance.map(JSONValue.string) ?? .null,
+                 "occurredOn": event.occurredOn.map { .string($0.description) } ?? .null,
+                 "recordedAt": .string(Printer.timestamp(event.recordedAt)), "source": .string(event.source.rawValue), "provenance": event.provenance.map(JSONValue.string) ?? .null,
                  "actor": .string(event.actor), "payload": event.payload]
             }))
         case .csv:
             print(CSVWriter.render(header: ["position", "recorded_at", "type", "stream", "source", "actor", "payload"], rows: events.map {
-                [String($0.position), Printer.timestamp($0.recordedAt), $0.type, $0.stream, $0.source, $0.actor, $0.payload.canonicalString()]
+                [String($0.position), Printer.timestamp($0.recordedAt), $0.type, $0.stream, $0.source.rawValue, $0.actor, $0.payload.canonicalString()]
             }))
         case .table:
             var table = TextTable([("pos", .right), ("recorded", .left), ("type", .left), ("date", .left), ("amount", .right),
                                    ("payee or name", .left), ("source", .left), ("actor", .left)])
             for event in events {
-                table.add([String(event.position), Printer.timestamp(event.recordedAt), event.type, event.occurredOn ?? "",
-                           Self.amount(in: event.payload), Self.label(in: event.payload), event.source, event.actor])
+                table.add([String(event.position), Printer.timestamp(event.recordedAt), event.type, event.occurredOn?.description ?? "",
+                           Self.amount(in: event.payload), Self.label(in: event.payload), event.source.rawValue, event.actor])
             }
             print(table.render())
         }

@@ -13,7 +13,7 @@ final class EmptyTransactionTests: JournalSyntaxTestCase {
         let notes = try ledger.transactions().filter { $0.lines.isEmpty }
         XCTAssertEqual(notes.map { "\($0.date) \($0.payee ?? "")" }, ["2026-03-02 called the bank about the card", "2026-03-03 counted the cash"])
         let logged = try ledger.events(from: 1, limit: 100).filter { $0.type == "TransactionRecorded" }
-        XCTAssertEqual(logged.filter { $0.payload["postings"] == .array([]) }.map(\.occurredOn), ["2026-03-02", "2026-03-03"])
+        XCTAssertEqual(logged.filter { $0.payload["postings"] == .array([]) }.map(\.occurredOn?.description), ["2026-03-02", "2026-03-03"])
         XCTAssertEqual(try balances(), ["assets:checking,USD,995.5", "expenses:food,USD,4.5", "income:salary,USD,-1000"])
         XCTAssertTrue(try ledger.verify().isValid)
         let register = try ledger.register(ReportQuery())
