@@ -12,24 +12,23 @@ enum ProjectionRebuilder {
     ///
     /// With `verifyingChainBefore: action` the whole hash chain is checked in the same read of
     /// the log (`forEachVerifiedEvent`), and a problem refuses `action`; `end` must then be nil.
+    /// `snapshot`, the pool `source` belongs to, lets that read run on another connection and core.
     static func rebuild(from source: Database, into target: Database, through end: Int64? = nil,
-                        verifyingChainBefore action: String? = nil,
+                        verifyingChainBefore action: String? = nil, snapshot: DatabasePool? = nil,
                         progress: (_ done: Int64, _ total: Int64) -> Void = { _, _ in }) throws {
+        // The secondary indexes are kept up row by row, not dropped and built again in one sort
+        // at the end: their keys arrive nearly in order (an account's postings by time-ordered
+        // transaction id, transactions by date), so each insert lands on a page already in the
+        // cache. On a 1M-event ledger the sort at the end was a third of the folding thread's
+        // time once the log was read on another connection, and its temporary files a tenth.
         for table in tables { try target.execute(sql: "DELETE FROM \(table)") }
-        // Secondary indexes are cheaper to build once, sorted, than to keep up row by row.
-        // Their SQL is read back from the schema, so Migrations/ stays the only place it is written.
-        let indexes = try Row.fetchAll(target, sql: """
-            SELECT name, sql FROM sqlite_master
-            WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (\(tables.map { "'\($0)'" }.joined(separator: ", ")))
-            """)
-        for index in indexes { try target.execute(sql: "DROP INDEX \(index["name"] as String)") }
         let session = LedgerSession(rebuildingInto: target)
         let total = min(end ?? .max, try EventLog.head(in: source).position)
         var done: Int64 = 0
         func events(_ body: (Int64, Int64, LedgerEvent) throws -> Void) throws {
             if let action {
                 precondition(end == nil, "a verified rebuild reads the whole log")
-                try forEachVerifiedEvent(before: action, in: source, body)
+                try forEachVerifiedEvent(before: action, in: source, snapshot: snapshot, body)
             } else {
                 try EventLog.forEachEvent(through: end, in: source, body)
             }
@@ -46,7 +45,6 @@ enum ProjectionRebuilder {
             if done % 10_000 == 0 && done < total { progress(done, total) }
         }
         try session.finish()
-        for index in indexes { try target.execute(sql: index["sql"]) }
         progress(done, total)
     }
 }
