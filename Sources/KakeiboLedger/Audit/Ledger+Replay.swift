@@ -6,10 +6,12 @@ extension Ledger {
     /// Drops every projection and rebuilds it from position 1, in one transaction.
     @discardableResult
     public func replay(progress: (_ done: Int64, _ total: Int64) -> Void = { _, _ in }) throws -> Int64 {
-        try writeTransaction { db in
+        // A pool (a ledger file) lends the rebuild a second connection to read the log through.
+        let snapshot = try writableDatabase() as? DatabasePool
+        return try writeTransaction { db in
             // The whole chain is checked in the rebuild's own read of the log; a problem rolls it back.
             try Self.checkTriggers(before: "replay", in: db)
-            try ProjectionRebuilder.rebuild(from: db, into: db, verifyingChainBefore: "replay", progress: progress)
+            try ProjectionRebuilder.rebuild(from: db, into: db, verifyingChainBefore: "replay", snapshot: snapshot, progress: progress)
             return try EventLog.head(in: db).position
         }
     }

@@ -157,7 +157,7 @@ public final class Ledger: Sendable {
         }
     }
 
-    private func writableDatabase() throws -> any DatabaseWriter {
+    func writableDatabase() throws -> any DatabaseWriter {
         guard writer.configuration.readonly else { return writer }
         return try writable.withLock { cached in
             if let cached { return cached }
