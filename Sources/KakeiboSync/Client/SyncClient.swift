@@ -8,8 +8,9 @@ import KakeiboLedger
 /// leave the file holding exactly the server's log (`verify --digest` equal everywhere).
 ///
 /// The server is the only sequencer. Events recorded here since the last sync are pushed with
-/// this device's chain; if other devices' events were sequenced first, the file is rebuilt in the
-/// server's order beside the old one and swapped in whole. Any refusal leaves the file untouched.
+/// this device's chain; if other devices' events were sequenced first, the unsynced tail is
+/// rewritten in the server's order in one write transaction (`LocalReplica.rebase`). Any refusal
+/// leaves the file untouched; events another process records meanwhile make the sync start over.
 public struct SyncClient: Sendable {
     public let remote: SyncRemote
     public let token: String
