@@ -26,9 +26,9 @@ domain_sources=$(find Sources/KakeiboDomain -name '*.swift' | sort)
 # The sources beyond KakeiboDomain each target needs.
 extra_sources() {
     case "$1" in
-        FuzzJournalReader) echo Sources/KakeiboInterop/Common/{ImportError,SourceLocation,UntrustedText}.swift \
+        FuzzJournalReader) echo Sources/KakeiboInterop/Common/{ImportError,SourceLocation,SourceLocation+Excerpt,UntrustedText}.swift \
             Sources/KakeiboInterop/Journal/{AmountSyntax,Journal,JournalReader,JournalReader+Assertions,JournalReader+Commodities,JournalReader+Directives,JournalReader+Include,JournalReader+Periodic,JournalReader+Transactions,JournalTransaction}.swift ;;
-        FuzzCSVReader) echo Sources/KakeiboInterop/Common/{ImportError,SourceLocation,UntrustedText}.swift \
+        FuzzCSVReader) echo Sources/KakeiboInterop/Common/{ImportError,SourceLocation,SourceLocation+Excerpt,UntrustedText}.swift \
             Sources/KakeiboInterop/Journal/AmountSyntax.swift Sources/KakeiboInterop/CSV/{CSVDateFormat,CSVRules,CSVTable,CSVRow}.swift ;;
         FuzzReceiptParser) find Sources/KakeiboReceipts -name '*.swift' -not -path '*/Evaluation/*' | sort ;;
     esac
