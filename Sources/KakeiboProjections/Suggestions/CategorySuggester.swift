@@ -67,10 +67,12 @@ public struct CategorySuggester {
         // Naive Bayes over counts: every Double below is a count or a log-probability, never money (the amount
         // reaches here only as the label of its bucket).
         let v = Double(max(counts.vocabularySize, 1)), alpha = 0.1
-        let bucketCount = Double(SuggestionFeatures.amountBucketCount)
         let scores = classes.map { id -> (String, Double) in
             let features = counts.features[id] ?? [:]
             let documents = Double(counts.documents[id] ?? 0)
+            // Add-one smoothing over the amount buckets: the number of expenses learned plus the number of buckets,
+            // both counts (integers until this division).
+            let smoothedDocuments = Double((counts.documents[id] ?? 0) + Int64(SuggestionFeatures.amountBucketCount))
             // Every learned expense has one amount bucket; the rest of the features are words.
             let wordCount = max(Double(counts.totals[id] ?? 0) - documents, 0)
             // A uniform prior: a merchant's words, not how busy a category is, should decide.
@@ -82,7 +84,7 @@ public struct CategorySuggester {
                     // The amount is one of a few buckets every category shares: weak evidence, smoothed
                     // as such (add-one over the buckets). Lidstone's 0.1 made an unseen bucket cost as
                     // much as an unseen word, so one fuel stop at 45.10 outweighed fifteen Green Grocer runs.
-                    score += log((count + 1) / (documents + bucketCount))
+                    score += log((count + 1) / smoothedDocuments)
                 } else {
                     score += log((count + alpha) / (wordCount + alpha * v))
                 }
