@@ -248,6 +248,12 @@ public enum EventLog {
         return (row[0], hash.map { Array($0) }, row[2])
     }
 
+    /// Whether a command was recorded under `key`. Answered from the key's index alone (the row
+    /// itself is never read), so an importer can ask it for every line of a big file cheaply.
+    public static func isRecorded(key: String, in db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM events WHERE idempotency_key = ?"), arguments: [key]) != nil
+    }
+
     /// The idempotency check, the only one: nil when `key` is unused; the positions of the command
     /// recorded under it when `isSameCommand` accepts its stored hash (a retry appends nothing);
     /// `idempotencyConflict` when a different command holds the key.

@@ -64,25 +64,24 @@ extension ProjectionRebuilder {
     private static func readVerifiedEvents(from db: Database, into handoff: BoundedHandoff<VerifiedEvents>) throws {
         // A one-pass scan gains nothing from a big page cache; the writer's 64 MiB stays the only
         // one, so peak memory stays where a one-connection rebuild had it.
-        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-        try db.execute(sql: "PRAGMA cache_size = -2048")
-        defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-        // Checked first, while the folding thread empties the projection tables, not last, when
-        // it would wait for it (0.5-1 s on a 1M-event log); still reported after every event.
-        let streamProblem = try ChainVerifier.brokenStreamProblem(in: db)
-        struct ChainBroken: Error {}
-        let check = ChainCheck()
-        do {
-            try EventLog.forEachRawBatch(.envelope, in: db) { batch in
-                let verified = check(batch)
-                try handoff.put(verified)
-                // The consumer stops at the first problem, so reading on would be wasted.
-                if verified.problem != nil { throw ChainBroken() }
+        try db.withPageCache(kibibytes: 2048) {
+            // Checked first, while the folding thread empties the projection tables, not last, when
+            // it would wait for it (0.5-1 s on a 1M-event log); still reported after every event.
+            let streamProblem = try ChainVerifier.brokenStreamProblem(in: db)
+            struct ChainBroken: Error {}
+            let check = ChainCheck()
+            do {
+                try EventLog.forEachRawBatch(.envelope, in: db) { batch in
+                    let verified = check(batch)
+                    try handoff.put(verified)
+                    // The consumer stops at the first problem, so reading on would be wasted.
+                    if verified.problem != nil { throw ChainBroken() }
+                }
+            } catch is ChainBroken {
+                return
             }
-        } catch is ChainBroken {
-            return
+            if let streamProblem { try handoff.put(VerifiedEvents(problem: streamProblem)) }
         }
-        if let streamProblem { try handoff.put(VerifiedEvents(problem: streamProblem)) }
     }
 
     /// A batch's events that checked out, and the chain's first problem if it is in this batch.

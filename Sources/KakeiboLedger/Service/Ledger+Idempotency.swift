@@ -7,9 +7,11 @@ extension Ledger {
     /// to leave recorded rows out, instead of resending them as conflicting commands.
     public func recordedIdempotencyKeys(_ keys: [String]) throws -> Set<String> {
         try writer.read { db in
-            var found: Set<String> = []
-            for key in keys where try EventLog.priorCommand(key: key, in: db) != nil { found.insert(key) }
-            return found
+            try db.withPageCache(kibibytes: Self.scanCacheKiB) {
+                var found: Set<String> = []
+                for key in keys where try EventLog.isRecorded(key: key, in: db) { found.insert(key) }
+                return found
+            }
         }
     }
 }

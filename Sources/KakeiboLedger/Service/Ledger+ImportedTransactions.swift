@@ -23,29 +23,34 @@ extension Ledger {
     public func importedTransactions(missingFrom keys: Set<String>, keyPrefix: String,
                                      files: Set<String>) throws -> [ImportedTransaction] {
         try writer.read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT e.idempotency_key, e.provenance, t.txn_id, t.date, t.payee
-                FROM events e JOIN transactions t ON t.txn_id = substr(e.stream, 5)
-                WHERE e.idempotency_key >= ? AND e.idempotency_key < ? AND t.is_voided = 0
-                ORDER BY e.position
-                """, arguments: [keyPrefix, keyPrefix + "\u{10FFFF}"])
-            func file(_ provenance: String?) -> String? {
-                guard let provenance, let colon = provenance.lastIndex(of: ":") else { return provenance }
-                return String(provenance[..<colon])
-            }
-            var recorded: [String: (total: Int, shared: Int)] = [:]
-            for row in rows {
-                guard let file = file(row[1]) else { continue }
-                recorded[file, default: (0, 0)].total += 1
-                if keys.contains(row[0]) { recorded[file, default: (0, 0)].shared += 1 }
-            }
-            let lineage = files.union(recorded.filter { $0.value.shared * 2 > $0.value.total }.keys)
-            return try rows.compactMap { row -> ImportedTransaction? in
-                let key: String = row[0]
-                guard !keys.contains(key), let provenance: String = row[1], let source = file(provenance),
-                      lineage.contains(source) else { return nil }
-                return ImportedTransaction(transactionID: row[2], idempotencyKey: key, provenance: provenance,
-                                           date: try LocalDate(iso: row[3]), payee: row[4])
+            try db.withPageCache(kibibytes: Self.scanCacheKiB) {
+                // One pass over a cursor: every earlier import's row is counted by its file and
+                // only those this import no longer holds are kept, so memory follows the missing
+                // transactions, not the size of the log.
+                let rows = try Row.fetchCursor(db, sql: """
+                    SELECT e.idempotency_key, e.provenance, t.txn_id, t.date, t.payee, e.position
+                    FROM events e JOIN transactions t ON t.txn_id = substr(e.stream, 5)
+                    WHERE e.idempotency_key >= ? AND e.idempotency_key < ? AND t.is_voided = 0
+                    """, arguments: [keyPrefix, keyPrefix + "\u{10FFFF}"])
+                var recorded: [String: (total: Int, shared: Int)] = [:]
+                var missing: [(position: Int64, file: String, transaction: ImportedTransaction)] = []
+                while let row = try rows.next() {
+                    let provenance: String? = row[1]
+                    guard let provenance else { continue }
+                    let file = provenance.lastIndex(of: ":").map { String(provenance[..<$0]) } ?? provenance
+                    let key: String = row[0]
+                    let shared = keys.contains(key)
+                    recorded[file, default: (0, 0)].total += 1
+                    if shared {
+                        recorded[file, default: (0, 0)].shared += 1
+                    } else {
+                        missing.append((row[5], file, ImportedTransaction(transactionID: row[2], idempotencyKey: key,
+                                                                           provenance: provenance, date: try LocalDate(iso: row[3]),
+                                                                           payee: row[4])))
+                    }
+                }
+                let lineage = files.union(recorded.filter { $0.value.shared * 2 > $0.value.total }.keys)
+                return missing.filter { lineage.contains($0.file) }.sorted { $0.position < $1.position }.map(\.transaction)
             }
         }
     }

@@ -9,6 +9,12 @@ extension Ledger {
     /// 7.9–10.3 s over three runs at 8 MB, 8.3 s in one at 16 MB, on a machine shared with builds).
     static let streamingCacheKiB = 8_192
 
+    /// SQLite's page cache, in KiB, for a read that passes once over rows of every earlier import
+    /// (an import's look at what it recorded before). With the connection's 64 MB it kept ~55 MB
+    /// of events pages it never read again: re-importing a 100k-transaction journal peaked at
+    /// 266 MB, most of it that cache and the rows fetched at once (heaptrack).
+    static let scanCacheKiB = 2_048
+
     /// Records commands pulled one at a time from `next`, in one transaction: all land or none
     /// do, as with `record(entries:)`, but neither the commands nor their results are ever held
     /// together — `each` sees every result as soon as it is recorded. SQLite spills its page
@@ -24,10 +30,9 @@ extension Ledger {
             // A long stream runs with a smaller page cache than the connection's 64 MB: SQLite
             // spills dirty pages to the WAL once it is full, so the stream's memory stays flat
             // at a lower level. A short one never fills it either way.
-            let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -65_536
-            try db.execute(sql: "PRAGMA cache_size = \(-Self.streamingCacheKiB)")
-            defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-            try record(in: try openSession(db), namingFailedEntry: true, next: next, each: each)
+            try db.withPageCache(kibibytes: Self.streamingCacheKiB) {
+                try record(in: try openSession(db), namingFailedEntry: true, next: next, each: each)
+            }
         }
     }
 }
