@@ -7,13 +7,16 @@
 #   - `kakeibo balance` on it: ≥ 100× faster than ledger bal.
 #
 #   swift build -c release --product kakeibo
-#   Benchmarks/vs-ledger.sh --ledger /tmp/bench-1m.sqlite [--kakeibo PATH] [--before PATH] [--runs 3] [--dir DIR]
+#   Benchmarks/vs-ledger.sh --ledger /tmp/bench-1m.sqlite [--kakeibo PATH] [--before PATH] [--runs 3] [--dir DIR] [--floor]
 #
 # --ledger is a household ledger `ledger-bench --events 1m --ledger PATH --only balances` builds
 # (and keeps). Its journal (`kakeibo export journal`) is what ledger reads for the replay line;
 # the import journal is its first IMPORT transactions (the account directives, then transactions).
 # Both journals are kept in DIR, so a rerun measures again without exporting. --before runs every
 # kakeibo line with a second binary too (an older build), in the same run, interleaved.
+# --floor also runs Floor/sqlite-floor.c (what SQLite alone costs for the same rows on the ledger's
+# own schema, no Swift) for the import's count and the household's, so the targets can be held
+# against the floor in the same run.
 # Wall seconds and peak RSS come from /usr/bin/time; each figure is the median of RUNS runs.
 set -euo pipefail
 
@@ -23,6 +26,7 @@ HOUSEHOLD=""
 IMPORT=100000
 RUNS=3
 DIR="${TMPDIR:-/tmp}/kakeibo-vs-ledger"
+FLOOR=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --kakeibo) KAKEIBO="$2"; shift 2 ;;
@@ -31,6 +35,7 @@ while [ $# -gt 0 ]; do
         --import) IMPORT="$2"; shift 2 ;;
         --runs) RUNS="$2"; shift 2 ;;
         --dir) DIR="$2"; shift 2 ;;
+        --floor) FLOOR=1; shift ;;
         *) echo "unknown option: $1" >&2; exit 2 ;;
     esac
 done
@@ -105,7 +110,18 @@ for entry in "${binaries[@]}"; do
     RUNS=$RUNS_SAVED
 done
 
-awk -v txns="$TXNS" -v events="$EVENTS" -v bigtxns="$BIGTXNS" '
+if [ -n "$FLOOR" ]; then
+    cc -O2 -o "$DIR/sqlite-floor" "$ROOT/Benchmarks/Floor/sqlite-floor.c" -lsqlite3
+    for n in "$IMPORT" "$EVENTS"; do
+        rm -f "$DIR/floor.sqlite"*
+        "$DIR/sqlite-floor" "$ROOT/Migrations" "$DIR/floor.sqlite" "$n" > "$DIR/floor.out"
+        # "append N events W s wall = R events/s C s CPU = …": a result line per phase
+        awk -v n="$n" '{ printf "floor-%s-%s %s 0 %s\n", $1, n, $4, $10 }' "$DIR/floor.out" >> "$RESULTS"
+        rm -f "$DIR/floor.sqlite"*
+    done
+fi
+
+awk -v txns="$TXNS" -v import="$IMPORT" -v events="$EVENTS" -v bigtxns="$BIGTXNS" '
     { wall[$1] = $2; peak[$1] = $3 / 1024; cpu[$1] = $4 }
     END {
         printf "import journal, %d transactions: ledger bal %.2f s (%.2f s CPU), %.0f MB\n", txns, wall["ledger-bal-import"], cpu["ledger-bal-import"], peak["ledger-bal-import"]
@@ -114,4 +130,5 @@ awk -v txns="$TXNS" -v events="$EVENTS" -v bigtxns="$BIGTXNS" '
         printf "household, %s events (%d transactions in its journal): ledger bal %.2f s (%.2f s CPU), %.0f MB\n", events, bigtxns, wall["ledger-bal-household"], cpu["ledger-bal-household"], peak["ledger-bal-household"]
         for (n in wall) if (n ~ /-replay$/) { split(n, p, "-"); printf "  %-7s kakeibo replay %.2f s = %.2fx ledger (CPU %.2f s = %.2fx), peak %.0f MB (target <= 1.0x, <= 200 MB)\n", p[1], wall[n], wall[n] / wall["ledger-bal-household"], cpu[n], cpu[n] / cpu["ledger-bal-household"], peak[n] }
         for (n in wall) if (n ~ /-balance$/) { split(n, p, "-"); printf "  %-7s kakeibo balance %.3f s: ledger bal / balance = %.0fx, peak %.0f MB (target >= 100x)\n", p[1], wall[n], wall["ledger-bal-household"] / wall[n], peak[n] }
+        if (("floor-append-" import) in wall) printf "SQLite alone (Floor/sqlite-floor.c, no Swift): append of %d expenses %.2f s = %.2fx ledger bal on the import journal (CPU %.2f s); replay of %s events %.2f s = %.2fx ledger bal on the household (CPU %.2f s)\n", import, wall["floor-append-" import], wall["floor-append-" import] / wall["ledger-bal-import"], cpu["floor-append-" import], events, wall["floor-replay-" events], wall["floor-replay-" events] / wall["ledger-bal-household"], cpu["floor-replay-" events]
     }' "$RESULTS"
