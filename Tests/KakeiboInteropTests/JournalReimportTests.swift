@@ -88,6 +88,21 @@ final class JournalReimportTests: XCTestCase {
         XCTAssertTrue(try ledger.verify().isValid)
     }
 
+    /// A transaction `--replace` voided still counts as recorded: the old file imported again
+    /// brings it back neither as new nor as missing (it is not live, so it does not make the
+    /// old file a version of the new one).
+    func testTheOldFileAfterAReplaceAppendsNothing() throws {
+        try importText(Self.journal(dining: "$64.20"), name: "v2.journal")
+        try importText(Self.journal(dining: "$46.20"), name: "v3.journal", replace: true)
+        let head = try ledger.head()
+        let again = try importText(Self.journal(dining: "$64.20"), name: "v2.journal")
+        XCTAssertEqual(again.appended, 0)
+        XCTAssertEqual(again.alreadyRecorded, 3)
+        XCTAssertEqual(again.voided, 0)
+        XCTAssertEqual(try ledger.head(), head)
+        XCTAssertEqual(try dining(), "46.20")
+    }
+
     func testAnExtendedFileAndAnUnrelatedFileAreNotRefused() throws {
         try importText(Self.journal(dining: "$64.20"), name: "august.journal")
         try importText(Self.journal(dining: "$64.20") + """

@@ -40,7 +40,8 @@ public enum JournalImporter {
         let keys = try transactionKeys(journal)
         var allKeys = Set(keys)
         allKeys.formUnion(entries.compactMap(\.options.idempotencyKey))
-        let missing = try ledger.importedTransactions(missingFrom: allKeys, keyPrefix: "journal:", files: Set(journal.files))
+        let earlier = try ledger.earlierImports(of: allKeys, keyPrefix: "journal:", files: Set(journal.files))
+        let missing = earlier.missing
         allKeys = []
         if !missing.isEmpty, !replace {
             throw ImportError.noLongerInFile(count: missing.count, examples: missing.prefix(3).map { old in
@@ -55,9 +56,10 @@ public enum JournalImporter {
                          location: SourceLocation(file: file, line: line), kind: .void)
         }
         // Transactions a previous import recorded are left out before the batch, so re-importing a
-        // file costs a key lookup per transaction rather than a resend. The ledger still checks
-        // every key it is sent, so an import racing this one cannot record anything twice.
-        let recorded = try ledger.recordedIdempotencyKeys(keys + entries.compactMap(\.options.idempotencyKey))
+        // file costs a pass over the keys' index rather than a resend (the other entries' keys,
+        // outside the "journal:" range, are looked up one by one). The ledger still checks every
+        // key it is sent, so an import racing this one cannot record anything twice.
+        let recorded = earlier.recorded.union(try ledger.recordedIdempotencyKeys(entries.compactMap(\.options.idempotencyKey)))
         let isRecorded = { (entry: Entry) in entry.options.idempotencyKey.map(recorded.contains) ?? false }
         // An account only already-recorded transactions post to (opened by an earlier import, and
         // renamed since) is not opened again: that would be a ghost nothing ever posts to.
