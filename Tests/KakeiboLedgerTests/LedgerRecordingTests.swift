@@ -34,7 +34,7 @@ final class LedgerRecordingTests: LedgerTestCase {
         let edit = history.entries[1]
         XCTAssertEqual(edit.reason, "typo")
         XCTAssertEqual(edit.actor, "tester")
-        XCTAssertEqual(edit.source, "manual")
+        XCTAssertEqual(edit.source, .manual)
         XCTAssertEqual(edit.changes.map(\.field), ["amount", "toAccount"])
         XCTAssertEqual(edit.changes[0].before, "12.50 USD")
         XCTAssertEqual(edit.changes[0].after, "13.00 USD")
@@ -92,7 +92,7 @@ final class LedgerRecordingTests: LedgerTestCase {
         let id = try ledger.record(.captureExpense(.init(amount: "9.99", from: "assets:checking", to: "groceries")),
                                    options: CommandOptions(source: .csvImport, provenance: "statement.csv:12")).transactionID!
         let entry = try ledger.history(of: id).entries[0]
-        XCTAssertEqual(entry.source, "csv-import")
+        XCTAssertEqual(entry.source, .csvImport)
         XCTAssertEqual(entry.provenance, "statement.csv:12")
         try withRawDatabase { db in
             try db.execute(sql: "DROP TRIGGER events_refuse_update")

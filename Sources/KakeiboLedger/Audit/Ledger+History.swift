@@ -39,7 +39,7 @@ extension Ledger {
                 }
                 let hash = try EventLog.hash(at: envelope.position, in: db) ?? []
                 entries.append(.init(position: envelope.position, type: envelope.type, recordedAt: envelope.recordedAt,
-                                     actor: envelope.actor, source: envelope.source.rawValue, provenance: envelope.provenance, reason: reason, changes: changes,
+                                     actor: envelope.actor, source: envelope.source, provenance: envelope.provenance, reason: reason, changes: changes,
                                      hash: EventHasher.hex(hash)))
             }
             guard let transaction else { throw LedgerError.unknownTransaction(transactionID) }

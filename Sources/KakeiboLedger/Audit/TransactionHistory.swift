@@ -15,7 +15,9 @@ public struct TransactionHistory: Hashable, Sendable {
         /// Unix milliseconds.
         public var recordedAt: Int64
         public var actor: String
-        public var source: String
+        /// Where the change came from (manual, receipt, an import, the server); an unknown stored
+        /// source reads back as written.
+        public var source: EventSource
         public var provenance: String?
         public var reason: String?
         public var changes: [Change]

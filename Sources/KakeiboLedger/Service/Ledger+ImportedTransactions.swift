@@ -14,15 +14,15 @@ public struct ImportedTransaction: Hashable, Sendable {
 
 /// What earlier imports left in the log, as one import needs it before it records anything.
 public struct EarlierImports: Sendable {
-    /// The keys asked about that the log already holds.
+    /// The keys asked about, of those under the prefix, that the log already holds.
     public var recorded: Set<String>
     /// The live transactions recorded from this import's files that it no longer holds.
     public var missing: [ImportedTransaction]
 }
 
 extension Ledger {
-    /// Which of `keys` (all starting with `keyPrefix`) earlier imports recorded, and the live
-    /// transactions they recorded from the files this import descends from that it no longer holds.
+    /// Which of `keys` earlier imports recorded under `keyPrefix`, and the live transactions they
+    /// recorded from the files this import descends from that it no longer holds.
     ///
     /// The files are `files` (this import's, by name) and every file most of whose live
     /// transactions this import holds: a corrected copy of a journal under a new name still
@@ -43,7 +43,7 @@ extension Ledger {
                     WHERE e.idempotency_key >= ? AND e.idempotency_key < ?
                     """, arguments: [keyPrefix, keyPrefix + "\u{10FFFF}"])
                 var found: Set<String> = []
-                var recorded: [String: (total: Int, shared: Int)] = [:]
+                var byFile: [String: (total: Int, shared: Int)] = [:]
                 var missing: [(position: Int64, file: String, transaction: ImportedTransaction)] = []
                 while let row = try rows.next() {
                     let key: String = row[0]
@@ -55,16 +55,16 @@ extension Ledger {
                     let provenance: String? = row[1], transactionID: String? = row[2], voided: Bool? = row[6]
                     guard let provenance, let transactionID, voided == false else { continue }
                     let file = provenance.lastIndex(of: ":").map { String(provenance[..<$0]) } ?? provenance
-                    recorded[file, default: (0, 0)].total += 1
+                    byFile[file, default: (0, 0)].total += 1
                     if shared {
-                        recorded[file, default: (0, 0)].shared += 1
+                        byFile[file, default: (0, 0)].shared += 1
                     } else {
                         missing.append((row[5], file, ImportedTransaction(transactionID: transactionID, idempotencyKey: key,
                                                                            provenance: provenance, date: try LocalDate(iso: row[3]),
                                                                            payee: row[4])))
                     }
                 }
-                let lineage = files.union(recorded.filter { $0.value.shared * 2 > $0.value.total }.keys)
+                let lineage = files.union(byFile.filter { $0.value.shared * 2 > $0.value.total }.keys)
                 return EarlierImports(recorded: found, missing: missing.filter { lineage.contains($0.file) }
                     .sorted { $0.position < $1.position }.map(\.transaction))
             }

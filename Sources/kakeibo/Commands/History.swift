@@ -20,7 +20,7 @@ struct History: ParsableCommand {
                 "events": .array(history.entries.map { entry in
                     ["position": .int(entry.position), "type": .string(entry.type),
                      "recordedAt": .string(Printer.timestamp(entry.recordedAt)), "actor": .string(entry.actor),
-                     "source": .string(entry.source), "provenance": entry.provenance.map(JSONValue.string) ?? .null, "reason": entry.reason.map(JSONValue.string) ?? .null,
+                     "source": .string(entry.source.rawValue), "provenance": entry.provenance.map(JSONValue.string) ?? .null, "reason": entry.reason.map(JSONValue.string) ?? .null,
                      "hash": .string(entry.hash),
                      "changes": .array(entry.changes.map { change in
                          ["field": .string(change.field), "before": change.before.map(JSONValue.string) ?? .null,
@@ -32,7 +32,7 @@ struct History: ParsableCommand {
             print(CSVWriter.render(header: ["position", "recorded_at", "actor", "source", "type", "field", "before", "after", "reason"],
                                    rows: history.entries.flatMap { entry in
                 entry.changes.map { change in
-                    [String(entry.position), Printer.timestamp(entry.recordedAt), entry.actor, entry.source, entry.type,
+                    [String(entry.position), Printer.timestamp(entry.recordedAt), entry.actor, entry.source.rawValue, entry.type,
                      change.field, change.before ?? "", change.after ?? "", entry.reason ?? ""]
                 }
             }))
