@@ -17,6 +17,20 @@ extension Statement {
         guard code == SQLITE_DONE else { throw failure(code) }
     }
 
+    /// Binds as `execute(binding:)` does and says whether the statement yields a row: a probe
+    /// that reads no column and builds no `Row`.
+    public func hasRow(binding bind: (inout DirectBinder) throws -> Void) throws -> Bool {
+        var binder = DirectBinder(statement: sqliteStatement)
+        defer { sqlite3_reset(sqliteStatement) }
+        try bind(&binder)
+        if let code = binder.failedCode { throw failure(code) }
+        switch sqlite3_step(sqliteStatement) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code: throw failure(code)
+        }
+    }
+
     /// The error GRDB would have thrown, so callers map result codes the same way.
     private func failure(_ code: Int32) -> DatabaseError {
         let connection = sqlite3_db_handle(sqliteStatement)

@@ -251,7 +251,7 @@ public enum EventLog {
     /// Whether a command was recorded under `key`. Answered from the key's index alone (the row
     /// itself is never read), so an importer can ask it for every line of a big file cheaply.
     public static func isRecorded(key: String, in db: Database) throws -> Bool {
-        try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM events WHERE idempotency_key = ?"), arguments: [key]) != nil
+        try db.cachedStatement(sql: "SELECT 1 FROM events WHERE idempotency_key = ?").hasRow { $0.bind(key) }
     }
 
     /// The idempotency check, the only one: nil when `key` is unused; the positions of the command
@@ -259,7 +259,9 @@ public enum EventLog {
     /// `idempotencyConflict` when a different command holds the key.
     public static func recordedCommand(key: String, isSameCommand: ([UInt8]?) throws -> Bool,
                                        in db: Database) throws -> [Int64]? {
-        guard let prior = try priorCommand(key: key, in: db) else { return nil }
+        // Almost every key is new (an import sends one per line): the index probe answers that
+        // without building a row, which measured 6 % of a journal import through `Row.fetchOne`.
+        guard try isRecorded(key: key, in: db), let prior = try priorCommand(key: key, in: db) else { return nil }
         guard try isSameCommand(prior.hash) else { throw EventStoreError.idempotencyConflict(key: key) }
         return try positions(ofCommand: prior.commandID, from: prior.position, in: db)
     }
