@@ -139,6 +139,31 @@ final class LedgerProjectorTests: XCTestCase {
         XCTAssertEqual(store.learnedItemWords.values.filter { $0 != 0 }, [])
     }
 
+    /// Two devices void one transaction while apart and the server keeps both voids: the money
+    /// leaves the books once, and the suggester unlearns the expense once.
+    func testASecondVoidOfATransactionMovesNoMoney() throws {
+        let store = MemoryStore()
+        var position: Int64 = 0
+        func apply(_ event: LedgerEvent) throws {
+            position += 1
+            try LedgerProjector.apply(event, at: position, recordedAt: 0, to: store)
+        }
+        try apply(.ledgerCreated(.init(name: "h", baseCurrency: .usd, timeZone: "UTC")))
+        try apply(.accountOpened(.init(accountID: "cash", name: try AccountName("assets:cash"), type: .asset, currency: .usd)))
+        try apply(.accountOpened(.init(accountID: "food", name: try AccountName("expenses:food"), type: .expense, currency: .usd)))
+        try apply(.expenseCaptured(.init(transactionID: "t1", date: try LocalDate(iso: "2026-11-02"), amount: Money(minorUnits: 1250, currency: .usd),
+                                         fromAccountID: "cash", toAccountID: "food", payee: "Shop", memo: nil)))
+        let learned = store.learned
+        try apply(.transactionVoided(.init(transactionID: "t1", reason: "duplicate")))
+        let unlearned = store.learned
+        XCTAssertNotEqual(unlearned, learned)
+        try apply(.transactionVoided(.init(transactionID: "t1", reason: "returned")))
+        XCTAssertEqual(store.balances(accountID: "food") + store.balances(accountID: "cash"), [])
+        XCTAssertEqual(store.transactions["t1"]?.isVoided, true)
+        XCTAssertEqual(store.transactions["t1"]?.version, 3, "the stream holds three events")
+        XCTAssertEqual(store.learned, unlearned)
+    }
+
     func testEditOfAnUnknownTransactionIsAMalformedLog() {
         XCTAssertThrowsError(try LedgerProjector.apply(
             .transactionVoided(.init(transactionID: "nope", reason: nil)), at: 1, recordedAt: 0, to: MemoryStore()))

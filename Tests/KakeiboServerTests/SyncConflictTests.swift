@@ -135,6 +135,30 @@ final class SyncConflictTests: ServerTestCase {
         }
     }
 
+    /// Two devices void the same transaction offline: the money leaves the books once, on both.
+    func testTheSameTransactionVoidedOnTwoDevicesIsReversedOnce() async throws {
+        try await withServer { server in
+            let (tokenA, tokenB) = (try await server.token(device: "a"), try await server.token(member: "bob", device: "b"))
+            let a = try server.makeLedger("a", seed: 1)
+            let shared = try server.expense(a, "10.00")
+            _ = try await server.sync(server.path("a"), token: tokenA)
+            _ = try await server.sync(server.path("b"), token: tokenB)
+            try a.record(.voidTransaction(id: shared, reason: "duplicate"))
+            try server.open("b", seed: 2).record(.voidTransaction(id: shared, reason: "returned"))
+            _ = try await server.sync(server.path("a"), token: tokenA)
+            _ = try await server.sync(server.path("b"), token: tokenB)
+            _ = try await server.sync(server.path("a"), token: tokenA)
+            for (device, seed) in [("a", UInt64(1)), ("b", UInt64(2))] {
+                let ledger = try server.open(device, seed: seed)
+                let lines = try server.balanceLines(ledger)
+                XCTAssertFalse(lines.contains { $0.hasPrefix("expenses:groceries") && !$0.hasSuffix(",0.00") }, "\(device): \(lines)")
+                XCTAssertTrue(try ledger.verify().isValid, device)
+                XCTAssertEqual(try ledger.replayDifferences(), [], device)
+            }
+            XCTAssertEqual(try server.open("a", seed: 1).head(), try server.open("b", seed: 2).head())
+        }
+    }
+
     func testOnlyTheServerRecordsConflicts() async throws {
         try await withServer { server in
             let token = try await server.token(device: "a")

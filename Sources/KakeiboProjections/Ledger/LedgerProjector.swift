@@ -87,6 +87,15 @@ public enum LedgerProjector {
             }
         case .transactionVoided(let e):
             var transaction = try existingTransaction(e.transactionID, store)
+            if transaction.isVoided {
+                // Two devices voided it while apart, and the server keeps both facts in the log:
+                // the money left the books with the first void, so the second moves none (the
+                // fold used to reverse the postings again, and the expense read as a refund).
+                transaction.version += 1
+                try store.updateTransaction(transaction, at: position)
+                try store.resolveConflicts(transactionID: e.transactionID, at: position)
+                return
+            }
             try post(transaction.postings, sign: -1, to: store)
             try SuggestionLearning.learn(transaction, delta: -1, into: store)
             transaction.isVoided = true

@@ -6,7 +6,9 @@ import KakeiboDomain
 /// so new event types travel untouched); everything else is appended. An edit whose fields were
 /// also changed since its parent, or any edit after a concurrent void, is *conflicted*: kept
 /// aside, not applied, and listed until a later edit of the transaction settles it. Money fields
-/// (amount, accounts, postings) count as one, since each rewrites the postings.
+/// (amount, accounts, postings) count as one, since each rewrites the postings. A void after a
+/// concurrent void is appended like any other event: both devices wanted the same thing, and the
+/// fold moves money for the first void only (`LedgerProjector`).
 public enum ConflictRule {
     public enum Outcome: Hashable, Sendable {
         case appended
