@@ -132,6 +132,25 @@ final class SyncConflictTests: ServerTestCase {
                            [.init(field: "payee", kept: .null, deferred: .string("Someone")), .init(field: "voided", kept: .bool(true), deferred: .bool(false))])
             let lines = try server.balanceLines(try server.open("b", seed: 2))
             XCTAssertFalse(lines.contains { $0.hasPrefix("expenses:groceries") && !$0.hasSuffix(",0.00") }, "\(lines)")
+
+            // Bob agrees the void stands: voiding again settles the conflict everywhere, moving no money.
+            try server.open("b", seed: 2).record(.voidTransaction(id: shared, reason: "it was a duplicate after all"))
+            let settled = try await server.sync(server.path("b"), token: tokenB)
+            XCTAssertEqual(settled.conflicted, 0)
+            XCTAssertEqual(settled.openConflicts.count, 0)
+            _ = try await server.sync(server.path("a"), token: tokenA)
+            for (device, seed) in [("a", UInt64(1)), ("b", UInt64(2))] {
+                let ledger = try server.open(device, seed: seed)
+                XCTAssertEqual(try SyncClient.localConflicts(ledgerAt: server.path(device)).count, 0, device)
+                let lines = try server.balanceLines(ledger)
+                XCTAssertFalse(lines.contains { $0.hasPrefix("expenses:groceries") && !$0.hasSuffix(",0.00") }, "\(device): \(lines)")
+                XCTAssertTrue(try ledger.verify().isValid, device)
+                XCTAssertEqual(try ledger.replayDifferences(), [], device)
+            }
+            // With nothing left to settle, a voided transaction refuses another void, as before.
+            XCTAssertThrowsError(try server.open("a", seed: 1).record(.voidTransaction(id: shared, reason: nil))) {
+                XCTAssertEqual($0 as? LedgerError, .transactionVoided(shared))
+            }
         }
     }
 

@@ -26,10 +26,15 @@ public protocol LedgerStateReader {
     func categorySuggestion(payee: String?, amount: Money, itemWords: [String]) throws -> AppliedSuggestion?
     /// A declared commodity outside the ISO table, by symbol; nil when none was declared.
     func commodity(symbol: String) throws -> Commodity?
+    /// Whether a household server recorded a conflict on the transaction that nothing has
+    /// settled yet; false when this reader keeps no conflicts.
+    func hasOpenConflict(transactionID: String) throws -> Bool
 }
 
 extension LedgerStateReader {
     public func commodity(symbol: String) throws -> Commodity? { nil }
+
+    public func hasOpenConflict(transactionID: String) throws -> Bool { false }
 
     public func subtreeTotal(of name: String, currency: Currency) throws -> WideSum? { nil }
 

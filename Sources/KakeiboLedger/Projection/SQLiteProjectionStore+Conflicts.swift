@@ -1,5 +1,6 @@
 import GRDB
 import KakeiboDomain
+import KakeiboEventStore
 
 // Conflicts a household server recorded, in the table of Migrations/0011_sync.sql.
 
@@ -11,6 +12,12 @@ extension SQLiteProjectionStore {
             """, arguments: [position, conflict.transactionID, conflict.basedOn, conflict.kept.joined(separator: " "),
                              conflict.deferred.joined(separator: " "), conflict.member, conflict.device,
                              conflict.json["fields"]?.canonicalString() ?? "[]", conflict.deferredChanges.canonicalString()])
+    }
+
+    /// Answered from the partial index of open conflicts.
+    func hasOpenConflict(transactionID: String) throws -> Bool {
+        try db.cachedStatement(sql: "SELECT 1 FROM transaction_conflicts WHERE txn_id = ? AND resolved_position IS NULL")
+            .hasRow { $0.bind(transactionID) }
     }
 
     /// One cached statement per edit or void; the partial index keeps it a lookup of nothing

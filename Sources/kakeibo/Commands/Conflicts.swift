@@ -9,7 +9,8 @@ struct Conflicts: ParsableCommand {
         abstract: "List edits the server did not apply, and accounts two devices opened under one name differently.",
         discussion: """
             Read from this file's log, so every device lists the same ones once synced. A later edit of the \
-            transaction settles an edit conflict; renaming the account settles a name conflict.
+            transaction settles an edit conflict, and voiding it again one whose transaction was voided meanwhile; \
+            renaming the account settles a name conflict.
             """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
