@@ -164,6 +164,28 @@ final class LedgerProjectorTests: XCTestCase {
         XCTAssertEqual(store.learned, unlearned)
     }
 
+    /// Two accounts renamed to one name while their devices were apart: the second keeps a marked
+    /// name and is listed as a conflict until renamed again, which settles it.
+    func testASecondRenameToATakenNameIsMarkedAndListed() throws {
+        let store = MemoryStore()
+        var position: Int64 = 0
+        func apply(_ event: LedgerEvent) throws {
+            position += 1
+            try LedgerProjector.apply(event, at: position, recordedAt: 0, to: store)
+        }
+        try apply(.ledgerCreated(.init(name: "h", baseCurrency: .usd, timeZone: "UTC")))
+        try apply(.accountOpened(.init(accountID: "jar-0001", name: try AccountName("assets:jar"), type: .asset, currency: .usd)))
+        try apply(.accountOpened(.init(accountID: "tin-0002", name: try AccountName("assets:tin"), type: .asset, currency: .usd)))
+        try apply(.accountRenamed(.init(accountID: "jar-0001", from: try AccountName("assets:jar"), to: try AccountName("assets:box"))))
+        try apply(.accountRenamed(.init(accountID: "tin-0002", from: try AccountName("assets:tin"), to: try AccountName("assets:box"))))
+        XCTAssertEqual(store.accounts["jar-0001"]?.name.rawValue, "assets:box")
+        XCTAssertEqual(store.accounts["tin-0002"]?.name.rawValue, "assets:box [tin-0002]")
+        XCTAssertEqual(store.accountConflicts["tin-0002"], .some(nil), "open")
+        try apply(.accountRenamed(.init(accountID: "tin-0002", from: try AccountName("assets:box [tin-0002]"), to: try AccountName("assets:tin box"))))
+        XCTAssertEqual(store.accounts["tin-0002"]?.name.rawValue, "assets:tin box")
+        XCTAssertEqual(store.accountConflicts["tin-0002"], .some(position), "settled by the rename")
+    }
+
     func testEditOfAnUnknownTransactionIsAMalformedLog() {
         XCTAssertThrowsError(try LedgerProjector.apply(
             .transactionVoided(.init(transactionID: "nope", reason: nil)), at: 1, recordedAt: 0, to: MemoryStore()))

@@ -34,8 +34,17 @@ public enum LedgerProjector {
         case .accountRenamed(let e):
             var account = try existingAccount(try store.accountID(resolving: e.accountID), store)
             account.name = e.to
-            try store.updateAccount(account)
+            // Renaming settles a name conflict the account was in.
             try store.resolveAccountConflict(accountID: account.id, at: position)
+            if let holder = try store.account(named: e.to.rawValue), holder.id != account.id {
+                // Two devices gave this name to different accounts offline (a device refuses a name
+                // in use): the account the server sequenced second keeps its money under a marked
+                // name and is listed, as for two opens, until someone renames it. Its fold used to
+                // fail on the unique name, and no device could sync past it.
+                account.name = try AccountName("\(e.to.rawValue) [\(account.id.suffix(8))]")
+                try store.insertAccountConflict(accountID: account.id, name: e.to.rawValue, keptAccountID: holder.id, at: position)
+            }
+            try store.updateAccount(account)
         case .accountRetyped(let e):
             var account = try existingAccount(try store.accountID(resolving: e.accountID), store)
             account.type = e.to

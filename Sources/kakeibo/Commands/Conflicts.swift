@@ -46,7 +46,7 @@ struct Conflicts: ParsableCommand {
                 print("\(c.transactionID): \(c.member)'s edit of \(values.joined(separator: ", ")) was not applied")
             }
             for a in accounts {
-                print("\(a.name): opened on two devices with different types or currencies; the later one is \"\(a.currentName)\" (rename it to settle)")
+                print("\(a.name): two devices gave this name to different accounts; the later one is \"\(a.currentName)\" (rename it to settle)")
             }
         }
     }
