@@ -115,7 +115,26 @@ public enum ServerSchema {
             UNIQUE (ledger_id, device_id, device_seq)
         )
         """,
-        "REVOKE ALL ON kakeibo_events, kakeibo_ledgers, kakeibo_devices, kakeibo_conflicts FROM kakeibo_app",
+        // Pushed commands another device had already recorded under the same idempotency key and
+        // command hash (the same journal or CSV lines imported on two devices offline), with the
+        // events that followed them on their streams: never applied, so the pushing device ends
+        // up with the ledger's copy; this table answers a retried push and keeps the bytes.
+        """
+        CREATE TABLE IF NOT EXISTS kakeibo_already_recorded (
+            ledger_id       bigint NOT NULL REFERENCES kakeibo_ledgers,
+            event_id        text NOT NULL,
+            device_id       text NOT NULL,
+            device_seq      bigint NOT NULL,
+            origin_hash     text NOT NULL CHECK (length(origin_hash) = 64),
+            recorded_as     text NOT NULL,
+            payload         text NOT NULL,
+            created_at      timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (ledger_id, event_id),
+            UNIQUE (ledger_id, device_id, device_seq)
+        )
+        """,
+        "REVOKE ALL ON kakeibo_events, kakeibo_ledgers, kakeibo_devices, kakeibo_conflicts, kakeibo_already_recorded FROM kakeibo_app",
+        "GRANT SELECT, INSERT ON kakeibo_already_recorded TO kakeibo_app",
         "GRANT SELECT, INSERT ON kakeibo_conflicts TO kakeibo_app",
         "GRANT SELECT, INSERT ON kakeibo_events TO kakeibo_app",
         "GRANT SELECT, UPDATE (head_position, head_hash, adoptable) ON kakeibo_ledgers TO kakeibo_app",

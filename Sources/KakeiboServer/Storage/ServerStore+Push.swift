@@ -40,6 +40,27 @@ extension ServerStore {
                 let id = try r[0].decode(String.self)
                 existing[id] = (try r[1].decode(String?.self), PushResult(eventId: id, outcome: "conflicted", position: 0, streamVersion: 0, hash: ""))
             }
+            for row in try await connection.query("""
+                SELECT event_id, origin_hash FROM kakeibo_already_recorded
+                WHERE ledger_id = \(caller.ledgerId) AND event_id = ANY(\(ids))
+                """, logger: logger).collect() {
+                let r = row.makeRandomAccess()
+                let id = try r[0].decode(String.self)
+                existing[id] = (try r[1].decode(String?.self), PushResult(eventId: id, outcome: "already-recorded", position: 0, streamVersion: 0, hash: ""))
+            }
+            // Commands the ledger already holds under the same idempotency key, by key.
+            var heldKeys: [String: (commandHash: String?, eventId: String)] = [:]
+            for row in try await connection.query("""
+                SELECT idempotency_key, command_hash, event_id FROM kakeibo_events
+                WHERE ledger_id = \(caller.ledgerId) AND idempotency_key = ANY(\(request.events.compactMap(\.idempotencyKey)))
+                """, logger: logger).collect() {
+                let r = row.makeRandomAccess()
+                heldKeys[try r[0].decode(String.self)] = (try r[1].decode(String?.self), try r[2].decode(String.self))
+            }
+            // This push's commands found already recorded (command id → the ledger's event), and the
+            // streams their events started: what follows on those streams goes with them.
+            var alreadyRecorded: [String: String] = [:]
+            var droppedStreams: [String: String] = [:]
             var streams: [String: (version: Int64, eventId: String)] = [:]
             for row in try await connection.query("""
                 SELECT DISTINCT ON (stream) stream, stream_version, event_id FROM kakeibo_events
@@ -67,6 +88,30 @@ extension ServerStore {
                                       expectedSeq: lastSeq + 1, expectedPrevHash: lastOrigin, eventId: event.eventId)
                 }
                 try validate(event, deviceId: caller.deviceId)
+                if let key = event.idempotencyKey, let held = heldKeys[key] {
+                    guard held.commandHash == event.commandHash else {
+                        throw ServerError(422, "invalid-event", "event \(event.eventId) repeats a key the ledger already holds (idempotency key or event id)",
+                                          eventId: event.eventId)
+                    }
+                    alreadyRecorded[event.commandId] = held.eventId
+                }
+                if let recordedAs = alreadyRecorded[event.commandId] ?? droppedStreams[event.stream] {
+                    // The same command recorded by another device first (one journal imported on two
+                    // devices offline): appending it would count the money twice, and refusing it would
+                    // strand this device's later work. Kept aside; the device takes the ledger's copy.
+                    try await connection.query("""
+                        INSERT INTO kakeibo_already_recorded (ledger_id, event_id, device_id, device_seq, origin_hash, recorded_as, payload)
+                        VALUES (\(caller.ledgerId), \(event.eventId), \(caller.deviceId), \(event.deviceSeq), \(event.originHash),
+                            \(recordedAs), \(event.payload))
+                        """, logger: logger)
+                    if streams[event.stream] == nil { droppedStreams[event.stream] = recordedAs }
+                    lastSeq = event.deviceSeq
+                    lastOrigin = event.originHash
+                    let result = PushResult(eventId: event.eventId, outcome: "already-recorded", position: 0, streamVersion: 0, hash: "")
+                    existing[event.eventId] = (event.originHash, result)
+                    results.append(result)
+                    continue
+                }
                 let current = streams[event.stream]
                 let streamVersion = (current?.version ?? 0) + 1
                 var outcome = "appended"

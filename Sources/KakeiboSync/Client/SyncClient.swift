@@ -88,7 +88,7 @@ public struct SyncClient: Sendable {
         let pending = try LocalReplica.events(from: synced + 1, through: localPosition, writer)
         var chain = (state?.deviceId == device.id) ? (seq: state!.deviceSeq, hash: state!.deviceHash) : (seq: Int64(0), hash: Hex.zeroHash)
 
-        var conflicted: Set<String> = []
+        var conflicted: Set<String> = [], alreadyRecorded: Set<String> = []
         if !pending.isEmpty {
             let outbox = try LocalReplica.outbox(pending, deviceId: device.id, after: chain, writer)
             chain = (outbox.last!.deviceSeq, outbox.last!.originHash)
@@ -100,13 +100,18 @@ public struct SyncClient: Sendable {
                 report.conflicted += reply.results.filter { $0.outcome == "conflicted" }.count
                 report.pushed -= reply.results.filter { $0.outcome == "conflicted" }.count
                 conflicted.formUnion(reply.results.filter { $0.outcome == "conflicted" }.map(\.eventId))
+                let recordedElsewhere = reply.results.filter { $0.outcome == "already-recorded" }.map(\.eventId)
+                report.alreadyRecorded += recordedElsewhere.count
+                report.pushed -= recordedElsewhere.count
+                alreadyRecorded.formUnion(recordedElsewhere)
             }
         }
 
         let (canonical, head) = try await pullAll(after: synced, previousHash: EventHasher.hex(syncedHash))
         report.head = head
         let canonicalIDs = Set(canonical.map(\.eventId))
-        if let missing = pending.first(where: { !canonicalIDs.contains($0.eventId) && !conflicted.contains($0.eventId) }) {
+        if let missing = pending.first(where: { !canonicalIDs.contains($0.eventId) && !conflicted.contains($0.eventId)
+                                                && !alreadyRecorded.contains($0.eventId) }) {
             throw SyncError.malformedReply("the server acknowledged event \(missing.eventId) but its log does not hold it")
         }
         let final = canonical.last.map { ($0.position, $0.hash) } ?? (synced, EventHasher.hex(syncedHash))

@@ -12,6 +12,10 @@ public struct SyncReport: Hashable, Sendable {
     public var duplicates = 0
     /// Pending edits the server kept aside: they clashed with edits or a void sequenced first.
     public var conflicted = 0
+    /// Pending commands another device had recorded first under the same idempotency key (the
+    /// same journal or CSV lines imported on both), with what followed them on their streams:
+    /// dropped here, since the file takes the ledger's copy.
+    public var alreadyRecorded = 0
     /// Every open conflict of the ledger after this sync, from the file's own projection.
     public var openConflicts: [OpenConflict] = []
     /// Whether the file was rewritten because other devices' events were sequenced before its own.

@@ -35,6 +35,9 @@ struct Sync: ParsableCommand {
         if report.cloned { parts.append("cloned \(report.pulled) events") }
         if report.adopted > 0 { parts.append("adopted \(report.adopted) events") }
         if report.pushed > 0 || report.duplicates > 0 { parts.append("pushed \(report.pushed)" + (report.duplicates > 0 ? " (\(report.duplicates) already there)" : "")) }
+        if report.alreadyRecorded > 0 {
+            parts.append("\(report.alreadyRecorded) recorded by another device first (the same import), kept as the ledger has them")
+        }
         if !report.cloned && report.pulled > 0 { parts.append("pulled \(report.pulled)") }
         if report.rebased { parts.append("rebased onto the server's order") }
         print((parts.isEmpty ? "up to date" : parts.joined(separator: ", ")) + "; head \(report.head.position):\(report.head.hash)")

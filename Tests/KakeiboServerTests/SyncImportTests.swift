@@ -1,0 +1,97 @@
+import Foundation
+import KakeiboDomain
+import KakeiboInterop
+import KakeiboLedger
+import KakeiboServer
+import KakeiboSync
+import XCTest
+
+/// The same journal or CSV lines imported on two devices while apart: the idempotency keys
+/// that make a re-import append nothing on one device make the second device's copy count once
+/// across the household, instead of being refused for good by the server.
+final class SyncImportTests: ServerTestCase {
+    /// One bank journal imported on two devices offline: its transactions count once on every
+    /// device, and the second device's sync goes through (it used to be refused for good: 422,
+    /// "repeats a key the ledger already holds", stranding everything recorded after).
+    func testTheSameJournalImportedOnTwoDevicesOfflineCountsOnce() async throws {
+        try await withServer { server in
+            let (tokenA, tokenB) = (try await server.token(device: "a"), try await server.token(member: "bob", device: "b"))
+            _ = try server.makeLedger("a", seed: 1)
+            _ = try await server.sync(server.path("a"), token: tokenA)
+            _ = try await server.sync(server.path("b"), token: tokenB)
+            let text = """
+                2026-11-01 Bakery
+                    expenses:groceries   $8.00
+                    assets:checking
+
+                2026-11-02 Bus
+                    expenses:transport   $2.50
+                    assets:checking
+
+                """
+            for (device, seed) in [("a", UInt64(1)), ("b", UInt64(2))] {
+                let journal = try JournalReader.read(text: text, name: "bank.journal")
+                _ = try JournalImporter.importJournal(journal, into: try server.open(device, seed: seed))
+            }
+            // Bob records something of his own after the import: it must not be stranded.
+            _ = try server.expense(try server.open("b", seed: 2), "1.25", payee: "Kiosk")
+            _ = try await server.sync(server.path("a"), token: tokenA)
+            let b = try await server.sync(server.path("b"), token: tokenB)
+            XCTAssertEqual(b.alreadyRecorded, 2, "the two keyed transactions")
+            XCTAssertTrue(b.rebased)
+            _ = try await server.sync(server.path("a"), token: tokenA)
+            var heads: Set<String> = []
+            for (device, seed) in [("a", UInt64(1)), ("b", UInt64(2))] {
+                let ledger = try server.open(device, seed: seed)
+                heads.insert(try ledger.head().description)
+                let lines = try server.balanceLines(ledger)
+                XCTAssertTrue(lines.contains("expenses:groceries,USD,9.25"), "\(device): 8.00 once and Bob's 1.25: \(lines)")
+                XCTAssertTrue(lines.contains("expenses:transport,USD,2.50"), "\(device): \(lines)")
+                XCTAssertTrue(try ledger.verify().isValid, device)
+                XCTAssertEqual(try ledger.replayDifferences(), [], device)
+            }
+            XCTAssertEqual(heads.count, 1)
+            // The journal again on Bob's device now appends nothing: the ledger's copy answers for it.
+            let again = try JournalImporter.importJournal(try JournalReader.read(text: text, name: "bank.journal"),
+                                                         into: try server.open("b", seed: 2))
+            XCTAssertEqual(again.appended, 0)
+        }
+    }
+
+    /// The reply to such a push lost on the way: sending the same push again gets the same
+    /// answers and appends nothing (the device chain moved on past the events kept aside).
+    func testAPushOfAnAlreadyRecordedCommandIsIdempotent() async throws {
+        try await withServer { server in
+            let (tokenA, tokenB) = (try await server.token(device: "a"), try await server.token(member: "bob", device: "b"))
+            _ = try server.makeLedger("a", seed: 1)
+            _ = try await server.sync(server.path("a"), token: tokenA)
+            _ = try await server.sync(server.path("b"), token: tokenB)
+            let synced = try server.open("b", seed: 2).head().position
+            let text = """
+                2026-11-01 Bakery
+                    expenses:groceries   $8.00
+                    assets:checking
+
+                """
+            for (device, seed) in [("a", UInt64(1)), ("b", UInt64(2))] {
+                _ = try JournalImporter.importJournal(try JournalReader.read(text: text, name: "bank.journal"), into: try server.open(device, seed: seed))
+            }
+            _ = try await server.sync(server.path("a"), token: tokenA)
+            let deviceB = try XCTUnwrap(DeviceToken(tokenB)).id
+            let body = try JSONEncoder().encode(PushRequest(deviceId: deviceB, events: try server.pending("b", after: synced, deviceId: deviceB)))
+            let first = try await server.request(.post, "events", token: tokenB, body: body)
+            XCTAssertEqual(first.status, 200)
+            let count = try await server.eventCount()
+            let second = try await server.request(.post, "events", token: tokenB, body: body)
+            XCTAssertEqual(second.status, 200)
+            let outcomes = { (reply: [String: Any]) in (reply["results"] as! [[String: Any]]).map { $0["outcome"] as! String } }
+            XCTAssertEqual(outcomes(first.json).last, "already-recorded")
+            XCTAssertEqual(outcomes(second.json).filter { $0 == "already-recorded" }.count, 1)
+            let after = try await server.eventCount()
+            XCTAssertEqual(after, count)
+            // The file still syncs and ends with the ledger's one copy.
+            let report = try await server.sync(server.path("b"), token: tokenB)
+            XCTAssertTrue(try server.balanceLines(try server.open("b", seed: 2)).contains("expenses:groceries,USD,8.00"), "\(report)")
+        }
+    }
+}
