@@ -94,4 +94,39 @@ final class SyncImportTests: ServerTestCase {
             XCTAssertTrue(try server.balanceLines(try server.open("b", seed: 2)).contains("expenses:groceries,USD,8.00"), "\(report)")
         }
     }
+    /// A journal that declares its own commodity, imported on both devices: the declaration is
+    /// not keyed (it opens nothing twice on one device), so both reach the log; the second used
+    /// to stop every device's fold on the unique symbol.
+    func testACommodityDeclaredByTheSameImportOnTwoDevices() async throws {
+        try await withServer { server in
+            let (tokenA, tokenB) = (try await server.token(device: "a"), try await server.token(member: "bob", device: "b"))
+            _ = try server.makeLedger("a", seed: 1)
+            _ = try await server.sync(server.path("a"), token: tokenA)
+            _ = try await server.sync(server.path("b"), token: tokenB)
+            let text = """
+                commodity 0.00000000 BTC
+
+                2026-11-01 Exchange
+                    assets:crypto   0.01000000 BTC @@ $420.00
+                    assets:checking
+
+                """
+            for (device, seed) in [("a", UInt64(1)), ("b", UInt64(2))] {
+                _ = try JournalImporter.importJournal(try JournalReader.read(text: text, name: "crypto.journal"), into: try server.open(device, seed: seed))
+            }
+            _ = try await server.sync(server.path("a"), token: tokenA)
+            _ = try await server.sync(server.path("b"), token: tokenB)
+            _ = try await server.sync(server.path("a"), token: tokenA)
+            var balances: Set<[String]> = []
+            for (device, seed) in [("a", UInt64(1)), ("b", UInt64(2))] {
+                let ledger = try server.open(device, seed: seed)
+                let lines = try server.balanceLines(ledger)
+                balances.insert(lines)
+                XCTAssertTrue(lines.contains { $0.hasPrefix("assets:crypto,BTC,0.01") }, "\(device): \(lines)")
+                XCTAssertTrue(try ledger.verify().isValid, device)
+                XCTAssertEqual(try ledger.replayDifferences(), [], device)
+            }
+            XCTAssertEqual(balances.count, 1)
+        }
+    }
 }

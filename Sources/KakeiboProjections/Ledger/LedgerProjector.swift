@@ -130,6 +130,17 @@ public enum LedgerProjector {
             let words = SuggestionFeatures.itemTokens(e.items.map(\.text))
             if !words.isEmpty { try store.saveReceiptItemWords(words, receiptID: e.receiptID) }
         case .commodityDeclared(let e):
+            if !e.commodity.isISO, let known = try store.commodity(symbol: e.commodity.code) {
+                // Declared again by another device (the same journal imported on two devices while
+                // apart; a device never declares a symbol it knows): one commodity, and the first
+                // declaration's style stands. At another precision the amounts recorded under the
+                // two would not mean the same, so the fold stops and says so.
+                guard known.minorDigits == e.commodity.minorDigits else {
+                    throw LedgerError.invalidCommodity(e.commodity.code, reason: "declared with \(known.minorDigits) decimals, "
+                                                       + "then again with \(e.commodity.minorDigits) on another device")
+                }
+                break
+            }
             try store.saveCommodity(e.commodity, display: e.display)
         case .forecastRuleSet:
             // Read from the log by `forecast` (Ledger.forecastRules): no table to keep.
