@@ -129,4 +129,42 @@ final class SyncImportTests: ServerTestCase {
             XCTAssertEqual(balances.count, 1)
         }
     }
+    /// A keyed command that opened accounts on its way (the first conversion between two
+    /// commodities opens its two equity accounts), recorded on both devices: the second device's
+    /// opens still go in, merged by name, so what it posts to them afterwards folds everywhere.
+    func testAnAlreadyRecordedCommandKeepsTheAccountsItOpened() async throws {
+        try await withServer { server in
+            let (tokenA, tokenB) = (try await server.token(device: "a"), try await server.token(member: "bob", device: "b"))
+            let a = try server.makeLedger("a", seed: 1)
+            let eur = try Currency(code: "EUR")
+            try a.record(.openAccount(name: "assets:euros", type: .asset, currency: eur))
+            _ = try await server.sync(server.path("a"), token: tokenA)
+            _ = try await server.sync(server.path("b"), token: tokenB)
+            func exchange(_ euros: String, _ dollars: String) -> LedgerCommand {
+                var bought = LedgerCommand.PostingInput(account: "assets:euros", amount: euros, currency: eur)
+                bought.cost = .init(per: .total, value: dollars, commodity: .usd)
+                return .recordTransaction(.init(date: try! LocalDate(iso: "2026-11-01"), payee: "Bureau", postings: [
+                    bought, .init(account: "assets:checking", amount: "-" + dollars, currency: .usd),
+                ]))
+            }
+            for (device, seed) in [("a", UInt64(1)), ("b", UInt64(2))] {
+                try server.open(device, seed: seed).record(exchange("10.00", "11.00"), options: CommandOptions(idempotencyKey: "bank:row-1"))
+            }
+            try server.open("b", seed: 2).record(exchange("5.00", "5.60"))
+            _ = try await server.sync(server.path("a"), token: tokenA)
+            let b = try await server.sync(server.path("b"), token: tokenB)
+            XCTAssertEqual(b.alreadyRecorded, 1, "the keyed transaction; its account opens went in")
+            _ = try await server.sync(server.path("a"), token: tokenA)
+            var balances: Set<[String]> = []
+            for (device, seed) in [("a", UInt64(1)), ("b", UInt64(2))] {
+                let ledger = try server.open(device, seed: seed)
+                let lines = try server.balanceLines(ledger)
+                balances.insert(lines)
+                XCTAssertTrue(lines.contains("assets:euros,EUR,15.00"), "\(device): 10.00 once, then 5.00: \(lines)")
+                XCTAssertTrue(try ledger.verify().isValid, device)
+                XCTAssertEqual(try ledger.replayDifferences(), [], device)
+            }
+            XCTAssertEqual(balances.count, 1)
+        }
+    }
 }

@@ -73,7 +73,7 @@ extension ServerStore {
 
             var results: [PushResult] = []
             var generated: [CanonicalEvent] = []
-            for event in request.events {
+            for var event in request.events {
                 if let prior = existing[event.eventId] {
                     guard prior.origin == event.originHash else {
                         throw ServerError(409, "event-id-reuse", "event \(event.eventId) is already in the ledger with different content",
@@ -95,7 +95,13 @@ extension ServerStore {
                     }
                     alreadyRecorded[event.commandId] = held.eventId
                 }
-                if let recordedAs = alreadyRecorded[event.commandId] ?? droppedStreams[event.stream] {
+                if alreadyRecorded[event.commandId] != nil, Self.opensAccount(event.type) {
+                    // An account the command opened on its way (a receipt's `expenses:unknown`) goes
+                    // in like any open, merged by name with the ledger's, so what this device records
+                    // later against it still folds; the key stays with the ledger's own command.
+                    event.idempotencyKey = nil
+                    event.commandHash = nil
+                } else if let recordedAs = alreadyRecorded[event.commandId] ?? droppedStreams[event.stream] {
                     // The same command recorded by another device first (one journal imported on two
                     // devices offline): appending it would count the money twice, and refusing it would
                     // strand this device's later work. Kept aside; the device takes the ledger's copy.
@@ -215,6 +221,12 @@ extension ServerStore {
     }
 
     /// The stream's events after `parent` (all of them when the parent is unknown or nil), for
+    /// Event types that open an account or category: passed through when the command they belong
+    /// to was already recorded by another device (`push`).
+    static func opensAccount(_ type: String) -> Bool {
+        type == LedgerEvent.Kind.accountOpened.rawValue || type == LedgerEvent.Kind.categoryDefined.rawValue
+    }
+
     /// `ConflictRule`, with the parent's stream version (what the event was decided against) and
     /// whether the parent is an event the server kept aside.
     func streamEvents(ledgerId: Int64, stream: String, after parent: String?, on connection: PostgresConnection) async throws
