@@ -79,18 +79,32 @@ final class LedgerProjectorTests: XCTestCase {
         }
     }
 
-    func testEditAndVoidReverseWhatWasPosted() throws {
+    /// A store and the position of the next event folded into it.
+    final class Fold {
         let store = MemoryStore()
-        var position: Int64 = 0
+        private var position: Int64 = 0
+        var lastPosition: Int64 { position }
+
+        /// A ledger with `assets:cash`, `expenses:food` and `expenses:fun` open.
+        static func household() throws -> Fold {
+            let fold = Fold()
+            try fold.apply(.ledgerCreated(.init(name: "h", baseCurrency: .usd, timeZone: "UTC")))
+            try fold.apply(.accountOpened(.init(accountID: "cash", name: try AccountName("assets:cash"), type: .asset, currency: .usd)))
+            try fold.apply(.accountOpened(.init(accountID: "food", name: try AccountName("expenses:food"), type: .expense, currency: .usd)))
+            try fold.apply(.accountOpened(.init(accountID: "fun", name: try AccountName("expenses:fun"), type: .expense, currency: .usd)))
+            return fold
+        }
+
         func apply(_ event: LedgerEvent) throws {
             position += 1
             try LedgerProjector.apply(event, at: position, recordedAt: 0, to: store)
         }
+    }
+
+    func testEditAndVoidReverseWhatWasPosted() throws {
+        let fold = try Fold.household(), store = fold.store
+        let apply = fold.apply
         let date = try LocalDate(iso: "2026-11-02")
-        try apply(.ledgerCreated(.init(name: "h", baseCurrency: .usd, timeZone: "UTC")))
-        try apply(.accountOpened(.init(accountID: "cash", name: try AccountName("assets:cash"), type: .asset, currency: .usd)))
-        try apply(.accountOpened(.init(accountID: "food", name: try AccountName("expenses:food"), type: .expense, currency: .usd)))
-        try apply(.accountOpened(.init(accountID: "fun", name: try AccountName("expenses:fun"), type: .expense, currency: .usd)))
         try apply(.expenseCaptured(.init(transactionID: "t1", date: date, amount: Money(minorUnits: 1250, currency: .usd),
                                          fromAccountID: "cash", toAccountID: "food", payee: "Shop", memo: nil)))
         XCTAssertEqual(store.balances(accountID: "food"), [Money(minorUnits: 1250, currency: .usd)])
@@ -110,16 +124,8 @@ final class LedgerProjectorTests: XCTestCase {
     }
 
     func testReceiptItemWordsFollowTheExpenseThroughEditAndVoid() throws {
-        let store = MemoryStore()
-        var position: Int64 = 0
-        func apply(_ event: LedgerEvent) throws {
-            position += 1
-            try LedgerProjector.apply(event, at: position, recordedAt: 0, to: store)
-        }
-        try apply(.ledgerCreated(.init(name: "h", baseCurrency: .usd, timeZone: "UTC")))
-        try apply(.accountOpened(.init(accountID: "cash", name: try AccountName("assets:cash"), type: .asset, currency: .usd)))
-        try apply(.accountOpened(.init(accountID: "food", name: try AccountName("expenses:food"), type: .expense, currency: .usd)))
-        try apply(.accountOpened(.init(accountID: "fun", name: try AccountName("expenses:fun"), type: .expense, currency: .usd)))
+        let fold = try Fold.household(), store = fold.store
+        let apply = fold.apply
         try apply(.receiptScanned(.init(
             receiptID: "r1", imageSHA256: String(repeating: "a", count: 64), engine: .init(name: "t", version: "5", language: "eng"),
             preprocessing: [], rows: [], fields: [:], warnings: [],
@@ -142,22 +148,14 @@ final class LedgerProjectorTests: XCTestCase {
     /// Two devices void one transaction while apart and the server keeps both voids: the money
     /// leaves the books once, and the suggester unlearns the expense once.
     func testASecondVoidOfATransactionMovesNoMoney() throws {
-        let store = MemoryStore()
-        var position: Int64 = 0
-        func apply(_ event: LedgerEvent) throws {
-            position += 1
-            try LedgerProjector.apply(event, at: position, recordedAt: 0, to: store)
-        }
-        try apply(.ledgerCreated(.init(name: "h", baseCurrency: .usd, timeZone: "UTC")))
-        try apply(.accountOpened(.init(accountID: "cash", name: try AccountName("assets:cash"), type: .asset, currency: .usd)))
-        try apply(.accountOpened(.init(accountID: "food", name: try AccountName("expenses:food"), type: .expense, currency: .usd)))
-        try apply(.expenseCaptured(.init(transactionID: "t1", date: try LocalDate(iso: "2026-11-02"), amount: Money(minorUnits: 1250, currency: .usd),
-                                         fromAccountID: "cash", toAccountID: "food", payee: "Shop", memo: nil)))
+        let fold = try Fold.household(), store = fold.store
+        try fold.apply(.expenseCaptured(.init(transactionID: "t1", date: try LocalDate(iso: "2026-11-02"), amount: Money(minorUnits: 1250, currency: .usd),
+                                              fromAccountID: "cash", toAccountID: "food", payee: "Shop", memo: nil)))
         let learned = store.learned
-        try apply(.transactionVoided(.init(transactionID: "t1", reason: "duplicate")))
+        try fold.apply(.transactionVoided(.init(transactionID: "t1", reason: "duplicate")))
         let unlearned = store.learned
         XCTAssertNotEqual(unlearned, learned)
-        try apply(.transactionVoided(.init(transactionID: "t1", reason: "returned")))
+        try fold.apply(.transactionVoided(.init(transactionID: "t1", reason: "returned")))
         XCTAssertEqual(store.balances(accountID: "food") + store.balances(accountID: "cash"), [])
         XCTAssertEqual(store.transactions["t1"]?.isVoided, true)
         XCTAssertEqual(store.transactions["t1"]?.version, 3, "the stream holds three events")
@@ -167,23 +165,15 @@ final class LedgerProjectorTests: XCTestCase {
     /// Two accounts renamed to one name while their devices were apart: the second keeps a marked
     /// name and is listed as a conflict until renamed again, which settles it.
     func testASecondRenameToATakenNameIsMarkedAndListed() throws {
-        let store = MemoryStore()
-        var position: Int64 = 0
-        func apply(_ event: LedgerEvent) throws {
-            position += 1
-            try LedgerProjector.apply(event, at: position, recordedAt: 0, to: store)
-        }
-        try apply(.ledgerCreated(.init(name: "h", baseCurrency: .usd, timeZone: "UTC")))
-        try apply(.accountOpened(.init(accountID: "jar-0001", name: try AccountName("assets:jar"), type: .asset, currency: .usd)))
-        try apply(.accountOpened(.init(accountID: "tin-0002", name: try AccountName("assets:tin"), type: .asset, currency: .usd)))
-        try apply(.accountRenamed(.init(accountID: "jar-0001", from: try AccountName("assets:jar"), to: try AccountName("assets:box"))))
-        try apply(.accountRenamed(.init(accountID: "tin-0002", from: try AccountName("assets:tin"), to: try AccountName("assets:box"))))
-        XCTAssertEqual(store.accounts["jar-0001"]?.name.rawValue, "assets:box")
-        XCTAssertEqual(store.accounts["tin-0002"]?.name.rawValue, "assets:box [tin-0002]")
-        XCTAssertEqual(store.accountConflicts["tin-0002"], .some(nil), "open")
-        try apply(.accountRenamed(.init(accountID: "tin-0002", from: try AccountName("assets:box [tin-0002]"), to: try AccountName("assets:tin box"))))
-        XCTAssertEqual(store.accounts["tin-0002"]?.name.rawValue, "assets:tin box")
-        XCTAssertEqual(store.accountConflicts["tin-0002"], .some(position), "settled by the rename")
+        let fold = try Fold.household(), store = fold.store
+        try fold.apply(.accountRenamed(.init(accountID: "food", from: try AccountName("expenses:food"), to: try AccountName("expenses:meals"))))
+        try fold.apply(.accountRenamed(.init(accountID: "fun", from: try AccountName("expenses:fun"), to: try AccountName("expenses:meals"))))
+        XCTAssertEqual(store.accounts["food"]?.name.rawValue, "expenses:meals")
+        XCTAssertEqual(store.accounts["fun"]?.name.rawValue, "expenses:meals [fun]")
+        XCTAssertEqual(store.accountConflicts["fun"], .some(nil), "open")
+        try fold.apply(.accountRenamed(.init(accountID: "fun", from: try AccountName("expenses:meals [fun]"), to: try AccountName("expenses:outings"))))
+        XCTAssertEqual(store.accounts["fun"]?.name.rawValue, "expenses:outings")
+        XCTAssertEqual(store.accountConflicts["fun"], .some(fold.lastPosition), "settled by the rename")
     }
 
     func testEditOfAnUnknownTransactionIsAMalformedLog() {

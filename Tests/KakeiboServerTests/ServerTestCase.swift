@@ -109,6 +109,40 @@ struct Harness: Sendable {
         try await SyncClient(remote: remote, token: token, transport: RouterTransport(client: client)).sync(ledgerAt: path)
     }
 
+    /// Alice's device "a" with a new household ledger and Bob's device "b" with its clone, both
+    /// synced: where every two-device test starts. Their tokens.
+    func twoSyncedDevices() async throws -> (a: String, b: String) {
+        let tokens = (a: try await token(device: "a"), b: try await token(member: "bob", device: "b"))
+        _ = try makeLedger("a", seed: 1)
+        _ = try await sync(path("a"), token: tokens.a)
+        _ = try await sync(path("b"), token: tokens.b)
+        return tokens
+    }
+
+    /// Device "a", then "b", then "a" again sync, so both end at the server's head; b's report.
+    @discardableResult
+    func syncBoth(_ tokens: (a: String, b: String)) async throws -> SyncReport {
+        _ = try await sync(path("a"), token: tokens.a)
+        let b = try await sync(path("b"), token: tokens.b)
+        _ = try await sync(path("a"), token: tokens.a)
+        return b
+    }
+
+    /// Each device's balance lines, once its file has shown it holds a sound log its projections
+    /// agree with (verify, and a replay that changes nothing), and the two heads are one.
+    func settledBalances(file: StaticString = #filePath, line: UInt = #line) throws -> [String: [String]] {
+        var lines: [String: [String]] = [:], heads: Set<String> = []
+        for (device, seed) in [("a", UInt64(1)), ("b", UInt64(2))] {
+            let ledger = try open(device, seed: seed)
+            heads.insert(try ledger.head().description)
+            lines[device] = try balanceLines(ledger)
+            XCTAssertTrue(try ledger.verify().isValid, device, file: file, line: line)
+            XCTAssertEqual(try ledger.replayDifferences(), [], device, file: file, line: line)
+        }
+        XCTAssertEqual(heads.count, 1, "one head on both devices", file: file, line: line)
+        return lines
+    }
+
     /// A raw request, for the refusals a well-behaved client never sends.
     func request(_ method: HTTPRequest.Method, _ path: String, token: String?, body: Data? = nil,
                  protocolVersion: String? = "1") async throws -> (status: Int, json: [String: Any]) {

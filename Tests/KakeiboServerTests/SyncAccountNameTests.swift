@@ -69,45 +69,31 @@ final class SyncAccountNameTests: ServerTestCase {
     /// the log, every device can still fold it, and nothing posted to either account is lost.
     func testTwoAccountsRenamedToOneNameOnTwoDevices() async throws {
         try await withServer { server in
-            let (tokenA, tokenB) = (try await server.token(device: "a"), try await server.token(member: "bob", device: "b"))
-            let a = try server.makeLedger("a", seed: 1)
+            let tokens = try await server.twoSyncedDevices()
+            let a = try server.open("a", seed: 1)
             try a.record(.openAccount(name: "assets:jar", type: .asset, currency: nil))
             try a.record(.openAccount(name: "assets:tin", type: .asset, currency: nil))
             try a.record(.makeTransfer(.init(amount: "3.00", date: LocalDate(iso: "2026-11-03"), from: "assets:checking", to: "assets:jar")))
             try a.record(.makeTransfer(.init(amount: "4.00", date: LocalDate(iso: "2026-11-03"), from: "assets:checking", to: "assets:tin")))
-            _ = try await server.sync(server.path("a"), token: tokenA)
-            _ = try await server.sync(server.path("b"), token: tokenB)
+            try await server.syncBoth(tokens)
             try server.open("a", seed: 1).record(.renameAccount(name: "assets:jar", newName: "assets:cash box"))
             try server.open("b", seed: 2).record(.renameAccount(name: "assets:tin", newName: "assets:cash box"))
-            _ = try await server.sync(server.path("a"), token: tokenA)
-            _ = try await server.sync(server.path("b"), token: tokenB)
-            _ = try await server.sync(server.path("a"), token: tokenA)
-            var heads: Set<String> = []
-            for (device, seed) in [("a", UInt64(1)), ("b", UInt64(2))] {
-                let ledger = try server.open(device, seed: seed)
-                heads.insert(try ledger.head().description)
-                let lines = try server.balanceLines(ledger)
-                XCTAssertEqual(lines.filter { $0.hasPrefix("assets:cash box") || $0.hasPrefix("assets:jar") || $0.hasPrefix("assets:tin") }.count, 2,
-                               "\(device): both accounts keep their money: \(lines)")
-                XCTAssertTrue(try ledger.verify().isValid, device)
-                XCTAssertEqual(try ledger.replayDifferences(), [], device)
-                // The rename the server sequenced second is marked and listed, as two opens are.
-                XCTAssertEqual(try ledger.openAccountConflicts().map(\.name), ["assets:cash box"], device)
+            try await server.syncBoth(tokens)
+            for (device, lines) in try server.settledBalances() {
+                // Both accounts keep their money; the rename the server sequenced second is marked and listed.
                 XCTAssertTrue(lines.contains("assets:cash box,USD,3.00"), "\(device): A's rename came first: \(lines)")
+                XCTAssertTrue(lines.contains { $0.hasPrefix("assets:cash box [") && $0.hasSuffix(",USD,4.00") }, "\(device): \(lines)")
+                XCTAssertEqual(try server.open(device, seed: 1).openAccountConflicts().map(\.name), ["assets:cash box"], device)
             }
-            XCTAssertEqual(heads.count, 1)
 
             // Renaming the marked account settles it everywhere.
             let b = try server.open("b", seed: 2)
             let marked = try XCTUnwrap(try b.openAccountConflicts().first).currentName
             try b.record(.renameAccount(name: marked, newName: "assets:tin box"))
-            _ = try await server.sync(server.path("b"), token: tokenB)
-            _ = try await server.sync(server.path("a"), token: tokenA)
-            for (device, seed) in [("a", UInt64(1)), ("b", UInt64(2))] {
-                let ledger = try server.open(device, seed: seed)
-                XCTAssertEqual(try ledger.openAccountConflicts(), [], device)
-                XCTAssertTrue(try server.balanceLines(ledger).contains("assets:tin box,USD,4.00"), device)
-                XCTAssertEqual(try ledger.replayDifferences(), [], device)
+            try await server.syncBoth(tokens)
+            for (device, lines) in try server.settledBalances() {
+                XCTAssertEqual(try server.open(device, seed: 1).openAccountConflicts(), [], device)
+                XCTAssertTrue(lines.contains("assets:tin box,USD,4.00"), device)
             }
         }
     }

@@ -32,21 +32,18 @@ extension ServerStore {
                 existing[id] = (try r[1].decode(String?.self), PushResult(eventId: id, outcome: "duplicate", position: try r[2].decode(Int64.self),
                                                                         streamVersion: try r[3].decode(Int64.self), hash: try r[4].decode(String.self)))
             }
+            // Events kept aside by an earlier push: a retry gets the same answer.
             for row in try await connection.query("""
-                SELECT event_id, origin_hash FROM kakeibo_conflicts
+                SELECT event_id, origin_hash, 'conflicted' FROM kakeibo_conflicts
+                WHERE ledger_id = \(caller.ledgerId) AND event_id = ANY(\(ids))
+                UNION ALL
+                SELECT event_id, origin_hash, 'already-recorded' FROM kakeibo_already_recorded
                 WHERE ledger_id = \(caller.ledgerId) AND event_id = ANY(\(ids))
                 """, logger: logger).collect() {
                 let r = row.makeRandomAccess()
                 let id = try r[0].decode(String.self)
-                existing[id] = (try r[1].decode(String?.self), PushResult(eventId: id, outcome: "conflicted", position: 0, streamVersion: 0, hash: ""))
-            }
-            for row in try await connection.query("""
-                SELECT event_id, origin_hash FROM kakeibo_already_recorded
-                WHERE ledger_id = \(caller.ledgerId) AND event_id = ANY(\(ids))
-                """, logger: logger).collect() {
-                let r = row.makeRandomAccess()
-                let id = try r[0].decode(String.self)
-                existing[id] = (try r[1].decode(String?.self), PushResult(eventId: id, outcome: "already-recorded", position: 0, streamVersion: 0, hash: ""))
+                existing[id] = (try r[1].decode(String?.self), PushResult(eventId: id, outcome: try r[2].decode(String.self), position: 0,
+                                                                        streamVersion: 0, hash: ""))
             }
             // Commands the ledger already holds under the same idempotency key, by key.
             var heldKeys: [String: (commandHash: String?, eventId: String)] = [:]
