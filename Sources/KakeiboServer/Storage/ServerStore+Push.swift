@@ -217,13 +217,13 @@ extension ServerStore {
         }
     }
 
-    /// The stream's events after `parent` (all of them when the parent is unknown or nil), for
     /// Event types that open an account or category: passed through when the command they belong
     /// to was already recorded by another device (`push`).
     static func opensAccount(_ type: String) -> Bool {
         type == LedgerEvent.Kind.accountOpened.rawValue || type == LedgerEvent.Kind.categoryDefined.rawValue
     }
 
+    /// The stream's events after `parent` (all of them when the parent is unknown or nil), for
     /// `ConflictRule`, with the parent's stream version (what the event was decided against) and
     /// whether the parent is an event the server kept aside.
     func streamEvents(ledgerId: Int64, stream: String, after parent: String?, on connection: PostgresConnection) async throws
