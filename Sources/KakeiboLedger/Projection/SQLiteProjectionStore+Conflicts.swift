@@ -29,7 +29,7 @@ extension SQLiteProjectionStore {
     }
 }
 
-// Accounts two devices opened under one name: Migrations/0011_sync.sql's aliases and conflicts.
+// Accounts two devices opened or renamed to one name: Migrations/0011_sync.sql's aliases and conflicts.
 
 extension SQLiteProjectionStore {
     func accountID(resolving id: String) throws -> String {

@@ -35,8 +35,8 @@ extension Ledger {
     }
 }
 
-/// An account another device opened first under the same name but with another type or
-/// currency: kept under `currentName` until someone renames it.
+/// An account whose name another device gave first to a different account (opened under it with
+/// another type or currency, or renamed to it): kept under `currentName` until someone renames it.
 public struct AccountConflict: Hashable, Sendable {
     public var position: Int64
     public var accountID: String

@@ -142,7 +142,7 @@ public struct SyncClient: Sendable {
         return try reader.read { db in try Ledger.openConflicts(in: db) }
     }
 
-    /// Accounts two devices opened under one name with another type or currency, not yet renamed.
+    /// Accounts two devices gave one name while apart (opened with another type or currency, or renamed), not yet renamed.
     public static func localAccountConflicts(ledgerAt path: String) throws -> [AccountConflict] {
         let reader = try LedgerDatabase.open(at: path, mode: .open)
         defer { try? LocalReplica.close(reader) }

@@ -6,7 +6,7 @@ import KakeiboSync
 /// `kakeibo conflicts`: what a household server could not merge, from this file's own log.
 struct Conflicts: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List edits the server did not apply, and accounts two devices opened under one name differently.",
+        abstract: "List edits the server did not apply, and accounts two devices gave one name while apart.",
         discussion: """
             Read from this file's log, so every device lists the same ones once synced. A later edit of the \
             transaction settles an edit conflict, and voiding it again one whose transaction was voided meanwhile; \
