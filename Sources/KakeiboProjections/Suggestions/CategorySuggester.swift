@@ -69,24 +69,22 @@ public struct CategorySuggester {
         let v = Double(max(counts.vocabularySize, 1)), alpha = 0.1
         let scores = classes.map { id -> (String, Double) in
             let features = counts.features[id] ?? [:]
-            let documents = Double(counts.documents[id] ?? 0)
-            // Add-one smoothing over the amount buckets: the number of expenses learned plus the number of buckets,
-            // both counts (integers until this division).
-            let smoothedDocuments = Double((counts.documents[id] ?? 0) + Int64(SuggestionFeatures.amountBucketCount))
+            let documents = counts.documents[id] ?? 0
             // Every learned expense has one amount bucket; the rest of the features are words.
-            let wordCount = max(Double(counts.totals[id] ?? 0) - documents, 0)
+            let wordCount = Double(max((counts.totals[id] ?? 0) - documents, 0))
             // A uniform prior: a merchant's words, not how busy a category is, should decide.
             // (With the empirical prior, one pharmacy visit loses to fifty grocery runs.)
             var score = 0.0
             for feature in query {
-                let count = Double(features[feature] ?? 0)
+                let count = features[feature] ?? 0
                 if feature.hasPrefix("amount:") {
                     // The amount is one of a few buckets every category shares: weak evidence, smoothed
                     // as such (add-one over the buckets). Lidstone's 0.1 made an unseen bucket cost as
                     // much as an unseen word, so one fuel stop at 45.10 outweighed fifteen Green Grocer runs.
-                    score += log((count + 1) / smoothedDocuments)
+                    // Both sides are counts: this bucket's expenses plus one, over the category's plus the buckets.
+                    score += Self.logRatio(count + 1, documents + Int64(SuggestionFeatures.amountBucketCount))
                 } else {
-                    score += log((count + alpha) / (wordCount + alpha * v))
+                    score += log((Double(count) + alpha) / (wordCount + alpha * v))
                 }
             }
             return (id, score)
@@ -131,5 +129,13 @@ public struct CategorySuggester {
 
     private func abstain(_ reason: String) -> CategorySuggestion {
         CategorySuggestion(accountID: nil, confidenceBasisPoints: 0, evidence: [], alternatives: [], abstention: reason)
+    }
+}
+
+extension CategorySuggester {
+    /// log(numerator / denominator) of two counts: integers until the division, as before this helper, so
+    /// every score is bit for bit what it was.
+    static func logRatio(_ numerator: Int64, _ denominator: Int64) -> Double {
+        log(Double(numerator) / Double(denominator))
     }
 }
