@@ -3,14 +3,6 @@ import GRDB
 import KakeiboEventStore
 
 extension Ledger {
-    /// SQLite's page cache, in KiB, on the connection that folds a replay. The fold appends to
-    /// the right edge of each projection B-tree and seldom comes back to a page, so a big cache
-    /// only holds pages that are spilled to the WAL anyway. On the 1M-event household
-    /// (`kakeibo replay`, release, three interleaved pairs): 64 MB 16.51 / 14.33 / 15.82 s,
-    /// 2 MB 14.65 / 13.32 / 15.46 s, and the peak fell from 125 MB to 58 MB; 1, 4, 8 and 16 MB
-    /// were no faster than 2.
-    static let replayCacheKiB = 2_048
-
     /// Drops every projection and rebuilds it from position 1, in one transaction.
     @discardableResult
     public func replay(progress: (_ done: Int64, _ total: Int64) -> Void = { _, _ in }) throws -> Int64 {
@@ -19,9 +11,7 @@ extension Ledger {
         return try writeTransaction { db in
             // The whole chain is checked in the rebuild's own read of the log; a problem rolls it back.
             try Self.checkTriggers(before: "replay", in: db)
-            try db.withPageCache(kibibytes: Self.replayCacheKiB) {
-                try ProjectionRebuilder.rebuild(from: db, into: db, verifyingChainBefore: "replay", snapshot: snapshot, progress: progress)
-            }
+            try ProjectionRebuilder.rebuild(from: db, into: db, verifyingChainBefore: "replay", snapshot: snapshot, progress: progress)
             return try EventLog.head(in: db).position
         }
     }
