@@ -131,7 +131,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
             let edited = try edit(input, opening: &opened)
             return opened + [.transactionEdited(edited)]
         case .voidTransaction(let id, let reason):
-            let transaction = try voidableTransaction(id)
+            let transaction = try liveTransaction(id, orVoidedWithOpenConflict: true)
             try checkOptionalText(reason, field: "reason")
             return [.transactionVoided(.init(transactionID: transaction.id, reason: reason))]
         case .setBudget(let input):
@@ -397,20 +397,15 @@ public struct LedgerDecider<State: LedgerStateReader> {
 
     // MARK: - Edits
 
-    /// A live transaction, or a voided one whose void raced an edit on another device: voiding it
-    /// again says the void stands and settles that conflict (the fold moves no money for it), the
-    /// one way to settle it, since a voided transaction takes no edit.
-    private func voidableTransaction(_ id: String) throws -> LedgerTransaction {
+    /// The transaction `id`, refused once voided. `orVoidedWithOpenConflict` (a void) also takes a
+    /// voided one whose void raced an edit on another device: voiding it again says the void
+    /// stands and settles that conflict (the fold moves no money for it), the one way to settle
+    /// it, since a voided transaction takes no edit.
+    private func liveTransaction(_ id: String, orVoidedWithOpenConflict: Bool = false) throws -> LedgerTransaction {
         guard let transaction = try state.transaction(id: id) else { throw LedgerError.unknownTransaction(id) }
-        if transaction.isVoided, try !state.hasOpenConflict(transactionID: transaction.id) {
+        if transaction.isVoided, try !orVoidedWithOpenConflict || !state.hasOpenConflict(transactionID: transaction.id) {
             throw LedgerError.transactionVoided(id)
         }
-        return transaction
-    }
-
-    private func liveTransaction(_ id: String) throws -> LedgerTransaction {
-        guard let transaction = try state.transaction(id: id) else { throw LedgerError.unknownTransaction(id) }
-        guard !transaction.isVoided else { throw LedgerError.transactionVoided(id) }
         return transaction
     }
 
