@@ -4,9 +4,9 @@ import KakeiboDomain
 extension SourceLocation {
     /// The location as a parsed transaction or posting keeps it: without the line's text. The
     /// text is a heap String per line (~70 bytes with its header), and a journal of 100k
-    /// transactions keeps about 300k lines, ~20 MB by that estimate; with `transactionKeys`'
-    /// counting it took the import's peak RSS from 183 MB to 149 MB. Only an error shows the
-    /// text, and `excerpt` reads it back from the file.
+    /// transactions keeps about 300k lines, ~20 MB by that estimate; with the import's key
+    /// counting it took its peak RSS from 183 MB to 149 MB (before the import streamed the
+    /// journal). Only an error shows the text, and `excerpt` reads it back from the file.
     var withoutText: SourceLocation {
         var copy = self
         copy.text = ""

@@ -13,12 +13,11 @@ extension JournalImporter {
     /// currency, `every Dec 20th`, a one-off plan) is kept as it is written, as one
     /// `ForecastRuleSet` that `forecast` uses. Each is keyed by its content, so re-importing
     /// appends none.
-    static func budgetEntries(_ journal: Journal, typeOf: (AccountName) -> AccountType, baseCurrency: Currency,
+    static func budgetEntries(_ journal: Journal, firstDate: LocalDate?, typeOf: (AccountName) -> AccountType, baseCurrency: Currency,
                               categories: Set<AccountName>) throws -> [Entry] {
         var entries: [Entry] = []
         var defined = categories
         var occurrences: [String: Int] = [:]
-        let firstDate = journal.transactions.map(\.date).min()
         for rule in journal.periodicRules {
             guard let length = rule.length, isBudget(rule, typeOf: typeOf, baseCurrency: baseCurrency) else {
                 entries.append(forecastEntry(rule, occurrences: &occurrences))

@@ -1,3 +1,4 @@
+import Dispatch
 import KakeiboDomain
 import KakeiboEventStore
 import KakeiboLedger
@@ -24,25 +25,63 @@ public enum JournalImporter {
     /// (a corrected amount is a different transaction) refuse the import, unless `replace`
     /// voids them in the same batch.
     public static func importJournal(_ journal: Journal, into ledger: Ledger, replace: Bool = false) throws -> JournalImportReport {
-        try ConcurrentImport.retrying { try importOnce(journal, into: ledger, replace: replace) }
+        try ConcurrentImport.retrying {
+            var survey = TransactionSurvey(existing: try existingAccounts(ledger))
+            for transaction in journal.transactions { survey.add(transaction) }
+            return try importOnce(journal, &survey, from: .held(journal.transactions), into: ledger, replace: replace)
+        }
+    }
+
+    /// Reads the journal at `path` (as `JournalReader.read(path:currentYear:)`) and records it as
+    /// `importJournal(_:into:replace:)` does, without holding its transactions: a first pass
+    /// learns what planning needs, a second reads them again while they are recorded. Memory
+    /// follows the accounts and one key per transaction (20 bytes), not the file.
+    ///
+    /// A journal whose balance assertions need date order and whose dates go back somewhere is
+    /// read whole instead: hledger checks assertions in date order.
+    public static func importJournal(path: String, currentYear: Int?, into ledger: Ledger, replace: Bool = false) throws -> JournalImportReport {
+        try ConcurrentImport.retrying {
+            let existing = try existingAccounts(ledger)
+            var survey = TransactionSurvey(existing: existing)
+            let stream = try JournalReader.stream(path: path, currentYear: currentYear,
+                                                  restart: { survey = TransactionSurvey(existing: existing) },
+                                                  each: { survey.add($0) })
+            guard !stream.needsDateOrder else {
+                let journal = try JournalReader.read(path: path, currentYear: currentYear)
+                survey = TransactionSurvey(existing: existing)
+                for transaction in journal.transactions { survey.add(transaction) }
+                return try importOnce(journal, &survey, from: .held(journal.transactions), into: ledger, replace: replace)
+            }
+            return try importOnce(stream.journal, &survey, from: .reread(stream), into: ledger, replace: replace)
+        }
+    }
+
+    static func existingAccounts(_ ledger: Ledger) throws -> [AccountName: Account] {
+        Dictionary(try ledger.accounts().map { ($0.account.name, $0.account) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Transactions handed from the planning thread to the recording one at a time: enough to
     /// keep both cores busy, few enough that the commands in flight cost a few megabytes.
     static let transactionChunk = 1024
 
-    /// One import attempt, streamed: the journal's transactions become commands on another core,
-    /// a chunk at a time, while this thread records them, in one transaction (all or nothing);
-    /// neither the commands nor their results are held for the whole file.
-    private static func importOnce(_ journal: Journal, into ledger: Ledger, replace: Bool) throws -> JournalImportReport {
-        var (entries, opened, transactionsAt) = try plan(journal, for: ledger, transactions: false)
-        // Every transaction's key, in file order (the occurrence among identical ones counts).
-        let keys = try transactionKeys(journal)
-        var allKeys = Set(keys)
-        allKeys.formUnion(entries.compactMap(\.options.idempotencyKey))
-        let earlier = try ledger.earlierImports(of: allKeys, keyPrefix: "journal:", files: Set(journal.files))
-        let missing = earlier.missing
-        allKeys = []
+    /// One import attempt, streamed: the journal's transactions (read again from `source`) become
+    /// commands on another core, a chunk at a time, while this thread records them, in one
+    /// transaction (all or nothing); neither the commands nor their results are held for the
+    /// whole file. `journal` holds everything but the transactions, which `survey` describes.
+    static func importOnce(_ journal: Journal, _ survey: inout TransactionSurvey, from source: TransactionSource,
+                           into ledger: Ledger, replace: Bool) throws -> JournalImportReport {
+        var (entries, opened, transactionsAt) = try plan(journal, survey, for: ledger)
+        // The transactions a previous import recorded: those of the log's keys this journal holds.
+        survey.digests.sort()
+        var recorded: Set<ImportKey> = []
+        let missing = try ledger.earlierImports(keyPrefix: "journal:", files: Set(journal.files)) { [survey] text in
+            guard let key = ImportKey(text), survey.digests.holds(key) else { return false }
+            recorded.insert(key)
+            return true
+        }
+        // From here on, a key is numbered by counting only the contents that come more than once.
+        let (repeated, count, mix) = (survey.digests.repeated, survey.count, survey.digests.mix)
+        survey.digests = DigestTally()
         if !missing.isEmpty, !replace {
             throw ImportError.noLongerInFile(count: missing.count, examples: missing.prefix(3).map { old in
                 "\(old.date)\(old.payee.map { " " + $0.shortened(to: 40) } ?? "") from \(old.provenance.shortened(to: 60))"
@@ -59,16 +98,23 @@ public enum JournalImporter {
         // file costs a pass over the keys' index rather than a resend (the other entries' keys,
         // outside the "journal:" range, are looked up one by one). The ledger still checks every
         // key it is sent, so an import racing this one cannot record anything twice.
-        let recorded = earlier.recorded.union(try ledger.recordedIdempotencyKeys(entries.compactMap(\.options.idempotencyKey)))
-        let isRecorded = { (entry: Entry) in entry.options.idempotencyKey.map(recorded.contains) ?? false }
+        let recordedOthers = try ledger.recordedIdempotencyKeys(entries.compactMap(\.options.idempotencyKey))
+        let isRecorded = { (entry: Entry) in entry.options.idempotencyKey.map(recordedOthers.contains) ?? false }
         // An account only already-recorded transactions post to (opened by an earlier import, and
-        // renamed since) is not opened again: that would be a ghost nothing ever posts to.
-        var postedByRecorded: Set<String> = [], postedByNew: Set<String> = []
-        for (transaction, key) in zip(journal.transactions, keys) where !recorded.isEmpty {
-            let names = accounts(of: .recordTransaction(try command(for: transaction)))
-            if recorded.contains(key) { postedByRecorded.formUnion(names) } else { postedByNew.formUnion(names) }
+        // renamed since) is not opened again: that would be a ghost nothing ever posts to. Only a
+        // re-import that would open accounts reads the transactions for it (a third pass).
+        var ghosts: Set<String> = []
+        if !recorded.isEmpty, !opened.isEmpty {
+            var postedByRecorded: Set<String> = [], postedByNew: Set<String> = []
+            var keys = KeyCounter(repeated: repeated)
+            try source.forEach { transaction in
+                guard let input = try? command(for: transaction) else { return false }
+                let names = accounts(of: .recordTransaction(input))
+                if recorded.contains(keys.key(for: input)) { postedByRecorded.formUnion(names) } else { postedByNew.formUnion(names) }
+                return true
+            }
+            ghosts = postedByRecorded.subtracting(postedByNew)
         }
-        let ghosts = postedByRecorded.subtracting(postedByNew)
         func keeps(_ entry: Entry) -> Bool {
             if isRecorded(entry) { return false }
             if case .openAccount(let name, _, _) = entry.command { return !ghosts.contains(name) }
@@ -81,24 +127,25 @@ public enum JournalImporter {
         opened.removeAll { ghosts.contains($0.name.rawValue) }
 
         // The stream: the entries before the transactions, the new transactions (planned on
-        // another core, a chunk ahead), then prices, budgets and voids.
-        let planner = OrderedBackgroundWork<Range<Int>, PlannedTransactions>(depth: 2) { [journal, keys, recorded] range in
-            PlannedTransactions(journal, range, keys: keys, skipping: recorded)
+        // another core, up to two chunks ahead), then prices, budgets and voids.
+        let planned = BoundedHandoff<[Entry]>(depth: 2)
+        let file = journal.files.first ?? ""
+        // A journal whose every transaction is recorded (a plain re-import) is not read again.
+        let everyTransactionRecorded = recorded.count == count
+        DispatchQueue.global().async { [recorded] in
+            planned.produce {
+                guard !everyTransactionRecorded else { return }
+                try planTransactions(from: source, skipping: recorded, repeated: repeated, into: planned, count: count, mix: mix, file: file)
+            }
         }
-        var chunks = stride(from: 0, to: journal.transactions.count, by: transactionChunk).map { start in
-            start..<min(start + transactionChunk, journal.transactions.count)
-        }.makeIterator()
+        defer { planned.abandon() }
         var head = entries[..<transactionsAt].makeIterator(), tail = entries[transactionsAt...].makeIterator()
         var chunk: IndexingIterator<[Entry]>?
         func nextTransaction() throws -> Entry? {
             while true {
                 if let entry = chunk?.next() { return entry }
-                // Keep the planner a chunk ahead of the recorder.
-                var ready: PlannedTransactions?
-                while ready == nil, let range = chunks.next() { ready = planner.submit(range) }
-                guard let planned = ready ?? planner.next() else { return nil }
-                if let failure = planned.failure { throw failure }
-                chunk = planned.entries.makeIterator()
+                guard let ready = try planned.take() else { return nil }
+                chunk = ready.makeIterator()
             }
         }
         var current: Entry?
@@ -125,9 +172,9 @@ public enum JournalImporter {
         }
         let appendedTransactions = appended[.transaction] ?? 0
         var report = JournalImportReport(
-            files: journal.files, transactions: journal.transactions.count,
+            files: journal.files, transactions: survey.count,
             appended: appendedTransactions,
-            alreadyRecorded: journal.transactions.count - appendedTransactions,
+            alreadyRecorded: survey.count - appendedTransactions,
             accountsOpened: opened, prices: journal.prices, assertionsChecked: journal.assertionsChecked,
             voided: voids.count, position: try ledger.head().position)
         report.pricesAppended = appended[.price] ?? 0
@@ -137,54 +184,43 @@ public enum JournalImporter {
         report.commoditiesDeclared = entries.compactMap { entry in
             if case .declareCommodity(let commodity, _) = entry.command, !commodity.isISO { return commodity.code } else { return nil }
         }
-        report.roundedConversions = roundedConversions(journal)
+        report.roundedConversions = survey.roundedConversions
         return report
     }
 
-    /// Each transaction's idempotency key, in file order: its content digest and its occurrence
-    /// among identical transactions before it.
-    ///
-    /// Occurrences are counted under each digest's first key, which `keys` holds anyway, so the
-    /// count costs a table slot per transaction rather than a slot and a 32-digit String (~6 MB
-    /// of heap for 100k transactions that stays fragmented between the keys kept).
-    static func transactionKeys(_ journal: Journal) throws -> [String] {
-        var occurrences: [String: Int] = [:]
-        occurrences.reserveCapacity(journal.transactions.count)
-        var keys: [String] = []
-        keys.reserveCapacity(journal.transactions.count)
-        for transaction in journal.transactions {
-            let first = "journal:\(contentDigest(try command(for: transaction))):0"
-            let occurrence = occurrences[first, default: 0]
-            occurrences[first] = occurrence + 1
-            keys.append(occurrence == 0 ? first : "\(first.dropLast(2)):\(occurrence)")
-        }
-        return keys
-    }
-
-    /// One chunk of transactions as entries, leaving out those already recorded.
-    struct PlannedTransactions: Sendable {
-        var entries: [Entry] = []
-        var failure: ImportError?
-
-        init(_ journal: Journal, _ range: Range<Int>, keys: [String], skipping recorded: Set<String>) {
-            entries.reserveCapacity(range.count)
-            for index in range where !recorded.contains(keys[index]) {
-                let transaction = journal.transactions[index]
-                do {
-                    let command = try JournalImporter.command(for: transaction)
-                    let key = keys[index]
-                    // The key is "journal:<digest>:<occurrence>"; the fingerprint is "journal:<digest>".
-                    let fingerprint = String(key[..<key.lastIndex(of: ":")!])
-                    entries.append(Entry(command: .recordTransaction(command),
-                                         options: CommandOptions(source: .journalImport, provenance: transaction.location.fileAndLine,
-                                                                 idempotencyKey: key, fingerprint: fingerprint),
-                                         location: transaction.location, kind: .transaction))
-                } catch {
-                    failure = error
-                    return
+    /// The planning thread: every transaction of `source` as an entry, leaving out those already
+    /// recorded, handed over a chunk at a time. The transactions must be those the survey saw
+    /// (`count`, `mix`): a file changed between the passes throws, and the batch records nothing.
+    private static func planTransactions(from source: TransactionSource, skipping recorded: Set<ImportKey>, repeated: Set<ImportKey.Digest>,
+                                         into planned: BoundedHandoff<[Entry]>, count: Int, mix: UInt64, file: String) throws {
+        var keys = KeyCounter(repeated: repeated)
+        var chunk: [Entry] = []
+        chunk.reserveCapacity(transactionChunk)
+        var failure: (any Error)?
+        try source.forEach { transaction in
+            do {
+                let input = try command(for: transaction)
+                let key = keys.key(for: input)
+                guard !recorded.contains(key) else { return true }
+                chunk.append(Entry(command: .recordTransaction(input),
+                                   options: CommandOptions(source: .journalImport, provenance: transaction.location.fileAndLine,
+                                                           idempotencyKey: key.text, fingerprint: key.fingerprint),
+                                   location: transaction.location, kind: .transaction))
+                if chunk.count == transactionChunk {
+                    try planned.put(chunk)
+                    chunk.removeAll(keepingCapacity: true)
                 }
+                return true
+            } catch {
+                failure = error
+                return false
             }
         }
+        if let failure { throw failure }
+        guard keys.count == count, keys.mix == mix else {
+            throw ImportError.unreadable(path: file, reason: "it changed while it was being imported; nothing was recorded", includedFrom: nil)
+        }
+        if !chunk.isEmpty { try planned.put(chunk) }
     }
 
     /// The accounts a command posts to, if it records a transaction.
@@ -199,24 +235,17 @@ public enum JournalImporter {
         return names
     }
 
-    /// The commands an import would record, and the accounts it would open.
-    static func plan(_ journal: Journal, for ledger: Ledger) throws -> ([Entry], [JournalImportReport.OpenedAccount]) {
-        let (entries, opened, _) = try plan(journal, for: ledger, transactions: true)
-        return (entries, opened)
-    }
-
-    /// `plan`, optionally without the transactions' entries; `transactionsAt` is where they go.
-    static func plan(_ journal: Journal, for ledger: Ledger, transactions includeTransactions: Bool) throws
+    /// The commands an import would record besides its transactions, which go at
+    /// `transactionsAt`, and the accounts it would open.
+    static func plan(_ journal: Journal, _ survey: TransactionSurvey, for ledger: Ledger) throws
         -> (entries: [Entry], opened: [JournalImportReport.OpenedAccount], transactionsAt: Int) {
-        let existing = Dictionary(try ledger.accounts().map { ($0.account.name, $0.account) }, uniquingKeysWith: { a, _ in a })
+        let existing = survey.existing
         let baseCurrency = try ledger.settings().baseCurrency
 
         // Accounts in order of first mention, with their currency and the type a declaration gives.
         var order: [AccountName] = []
         var firstSeen: [AccountName: SourceLocation] = [:]
-        var currencies: [AccountName: Currency] = [:]
-        // Accounts the journal posts two commodities to: opened without a commodity constraint.
-        var severalCommodities: Set<AccountName> = []
+        var currencies = survey.currencies
         var declaredTypes: [AccountName: AccountType] = [:]
         func mention(_ name: AccountName, at location: SourceLocation) {
             if firstSeen[name] == nil { firstSeen[name] = location; order.append(name) }
@@ -229,31 +258,9 @@ public enum JournalImporter {
         for rule in journal.periodicRules {
             for posting in rule.postings { mention(posting.account, at: posting.location) }
         }
-        for transaction in journal.transactions {
-            for posting in transaction.postings {
-                mention(posting.account, at: posting.location)
-                if let cost = posting.cost {
-                    // The conversion accounts the decider posts to, opened here with the rest.
-                    for side in [posting.amount.currency, cost.commodity] {
-                        let name = try AccountName(ConversionAccount.name(between: posting.amount.currency, and: cost.commodity, side: side))
-                        mention(name, at: posting.location)
-                        declaredTypes[name] = .equity
-                        if currencies[name] == nil { currencies[name] = side }
-                    }
-                }
-                if let account = existing[posting.account] {
-                    guard account.accepts(posting.amount.currency) else {
-                        throw ImportError.currencyMismatch(posting.location, account: account.name.rawValue,
-                                                            accountCurrency: account.currency.code, found: posting.amount.currency.code)
-                    }
-                    guard !account.isClosed else {
-                        throw ImportError.refused(posting.location, reason: LedgerError.accountClosed(account.name.rawValue).description)
-                    }
-                }
-                if currencies[posting.account] == nil { currencies[posting.account] = posting.amount.currency }
-                if currencies[posting.account] != posting.amount.currency { severalCommodities.insert(posting.account) }
-            }
-        }
+        for name in survey.order { mention(name, at: survey.firstSeen[name]!) }
+        for name in survey.conversionAccounts { declaredTypes[name] = .equity }
+        if let problem = survey.problem { throw problem }
 
         for rule in journal.periodicRules {
             for posting in rule.postings {
@@ -300,7 +307,7 @@ public enum JournalImporter {
             let type = typeOf(name)
             let currency = currencies[name] ?? baseCurrency
             opened.append(.init(name: name, type: type, currency: currency))
-            let anyCommodity = severalCommodities.contains(name) && type.holdsOneCommodity
+            let anyCommodity = survey.severalCommodities.contains(name) && type.holdsOneCommodity
             entries.append(Entry(command: anyCommodity ? .openAccountForAnyCommodity(name: name.rawValue, type: type, currency: currency)
                                                        : .openAccount(name: name.rawValue, type: type, currency: currency),
                                  options: CommandOptions(source: .journalImport, provenance: location.fileAndLine),
@@ -308,18 +315,6 @@ public enum JournalImporter {
         }
 
         let transactionsAt = entries.count
-        var occurrences: [String: Int] = [:]
-        for transaction in journal.transactions where includeTransactions {
-            let command = try command(for: transaction)
-            let digest = contentDigest(command)
-            let occurrence = occurrences[digest, default: 0]
-            occurrences[digest] = occurrence + 1
-            entries.append(Entry(command: .recordTransaction(command),
-                                 options: CommandOptions(source: .journalImport, provenance: transaction.location.fileAndLine,
-                                                         idempotencyKey: "journal:\(digest):\(occurrence)",
-                                                         fingerprint: "journal:\(digest)"),
-                                 location: transaction.location, kind: .transaction))
-        }
         // Each `P` line is one PriceRecorded, keyed by its content: re-importing appends none,
         // and one new line appends one.
         var priceOccurrences: [String: Int] = [:]
@@ -337,7 +332,7 @@ public enum JournalImporter {
                                                          fingerprint: "journal-price:\(digest)"),
                                  location: price.location, kind: .price))
         }
-        entries += try budgetEntries(journal, typeOf: typeOf, baseCurrency: baseCurrency,
+        entries += try budgetEntries(journal, firstDate: survey.firstDate, typeOf: typeOf, baseCurrency: baseCurrency,
                                      categories: Set(try ledger.accounts().filter { $0.category != nil }.map(\.account.name)))
         return (entries, opened, transactionsAt)
     }
@@ -370,21 +365,5 @@ public enum JournalImporter {
             if let written = posting.accountAsWritten { text += "\u{1F}w\(written)" }
         }
         return sha256Hex(Array(text.utf8), prefix: 16)
-    }
-}
-
-extension JournalImporter {
-    /// Priced postings whose weight had to be rounded to the cost commodity's minor unit, with
-    /// the exact remainder (at most half a minor unit): hledger #2041's 84.01 USD @ 2.495 GEL.
-    static func roundedConversions(_ journal: Journal) -> [JournalImportReport.RoundedConversion] {
-        var rounded: [JournalImportReport.RoundedConversion] = []
-        for transaction in journal.transactions {
-            for posting in transaction.postings {
-                guard let cost = posting.cost, let (weight, residual) = try? cost.weight(of: posting.amount),
-                      residual.mantissa != 0 else { continue }
-                rounded.append(.init(location: posting.location, weight: weight, residual: residual))
-            }
-        }
-        return rounded
     }
 }

@@ -288,8 +288,9 @@ extension JournalReader {
             }
             balances[balanceKey] = balance
             if posting.assertion != nil {
-                // Checked once the whole journal is read, in date order (`checkAssertions`).
-                assertionColumns[PostingIndex(transaction: journal.transactions.count, posting: postings.count)] = posting.assertionColumn
+                // Checked in date order: once the whole journal is read (`checkAssertions`), or as
+                // the transaction is handed on when streamed (`keep`).
+                assertionColumns[PostingIndex(transaction: transactionCount, posting: postings.count)] = posting.assertionColumn
             }
             let comment = posting.comments.isEmpty ? nil : posting.comments.joined(separator: " ")
             let tags = UntrustedText.tags(in: comment)
@@ -313,7 +314,7 @@ extension JournalReader {
                                              payee: txn.payee, note: txn.note, comment: comment,
                                              tags: UntrustedText.tags(in: comment), postings: postings)
         _ = try limited(transaction.memo, at: txn.location)
-        journal.transactions.append(transaction)
+        try keep(transaction)
     }
 
     /// `assets:cash  = $50` with no amount: the amount is what brings the account's balance (in this

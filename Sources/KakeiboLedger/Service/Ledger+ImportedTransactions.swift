@@ -12,17 +12,11 @@ public struct ImportedTransaction: Hashable, Sendable {
     public var payee: String?
 }
 
-/// What earlier imports left in the log, as one import needs it before it records anything.
-public struct EarlierImports: Sendable {
-    /// The keys asked about, of those under the prefix, that the log already holds.
-    public var recorded: Set<String>
-    /// The live transactions recorded from this import's files that it no longer holds.
-    public var missing: [ImportedTransaction]
-}
-
 extension Ledger {
-    /// Which of `keys` earlier imports recorded under `keyPrefix`, and the live transactions they
-    /// recorded from the files this import descends from that it no longer holds.
+    /// The live transactions earlier imports recorded under `keyPrefix` from the files this import
+    /// descends from that it no longer holds, in log order. `holds` answers whether this import
+    /// holds a key; it is asked once for each key under the prefix, so it can note those it holds
+    /// (the ones already recorded).
     ///
     /// The files are `files` (this import's, by name) and every file most of whose live
     /// transactions this import holds: a corrected copy of a journal under a new name still
@@ -31,27 +25,22 @@ extension Ledger {
     ///
     /// One pass over the key index's range answers both: re-importing a 100k-transaction journal
     /// spent 0.4 s asking for each key on its own (16 % of the re-import, `perf`).
-    public func earlierImports(of keys: Set<String>, keyPrefix: String, files: Set<String>) throws -> EarlierImports {
+    public func earlierImports(keyPrefix: String, files: Set<String>, holds: (String) -> Bool) throws -> [ImportedTransaction] {
         try writer.read { db in
             try db.withPageCache(kibibytes: Self.scanCacheKiB) {
                 // A cursor: every earlier import's row is counted by its file and only those this
-                // import no longer holds are kept, so memory follows the missing transactions and
-                // the keys asked about, not the size of the log.
+                // import no longer holds are kept, so memory follows the missing transactions, not
+                // the size of the log.
                 let rows = try Row.fetchCursor(db, sql: """
                     SELECT e.idempotency_key, e.provenance, t.txn_id, t.date, t.payee, e.position, t.is_voided
                     FROM events e LEFT JOIN transactions t ON t.txn_id = substr(e.stream, 5)
                     WHERE e.idempotency_key >= ? AND e.idempotency_key < ?
                     """, arguments: [keyPrefix, keyPrefix + "\u{10FFFF}"])
-                var found: Set<String> = []
                 var byFile: [String: (total: Int, shared: Int)] = [:]
                 var missing: [(position: Int64, file: String, transaction: ImportedTransaction)] = []
                 while let row = try rows.next() {
                     let key: String = row[0]
-                    // The caller's copy of the key goes in the set: it shares that string's storage
-                    // rather than holding the one just read (~7 MB at 100k keys).
-                    let index = keys.firstIndex(of: key)
-                    let shared = index != nil
-                    if let index { found.insert(keys[index]) }
+                    let shared = holds(key)
                     let provenance: String? = row[1], transactionID: String? = row[2], voided: Bool? = row[6]
                     guard let provenance, let transactionID, voided == false else { continue }
                     let file = provenance.lastIndex(of: ":").map { String(provenance[..<$0]) } ?? provenance
@@ -65,8 +54,7 @@ extension Ledger {
                     }
                 }
                 let lineage = files.union(byFile.filter { $0.value.shared * 2 > $0.value.total }.keys)
-                return EarlierImports(recorded: found, missing: missing.filter { lineage.contains($0.file) }
-                    .sorted { $0.position < $1.position }.map(\.transaction))
+                return missing.filter { lineage.contains($0.file) }.sorted { $0.position < $1.position }.map(\.transaction)
             }
         }
     }

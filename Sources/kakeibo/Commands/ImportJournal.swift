@@ -23,8 +23,7 @@ struct ImportJournal: ParsableCommand {
 
     func run() throws {
         let ledger = try global.openLedger()
-        let report = try JournalImporter.importJournal(try JournalReader.read(path: file, currentYear: try ledger.today().year),
-                                                       into: ledger, replace: replace)
+        let report = try JournalImporter.importJournal(path: file, currentYear: try ledger.today().year, into: ledger, replace: replace)
         // One warning for every account the journal could not type, on stderr whatever the format.
         if let warning = report.unclassifiedWarning {
             FileHandle.standardError.write(Data((Terminal.safe(warning) + "\n").utf8))
