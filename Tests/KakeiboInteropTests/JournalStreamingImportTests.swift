@@ -93,39 +93,20 @@ final class JournalStreamingImportTests: XCTestCase {
 
     /// hledger checks assertions in date order: a file whose dates go back is read whole for them.
     func testABackFilledEntryStillCountsBeforeALaterAssertion() throws {
-        let holds = try write("""
-            2026-08-05 later in date, first in file
-                assets:cash   $5 = $15
-                equity:opening
-
-            2026-08-01 earlier
-                assets:cash   $10
-                equity:opening
-
-            """, to: "backfill.journal")
+        let holds = try write(JournalAssertionOrderTests.backFilledBeforeItsAssertion, to: "backfill.journal")
         let report = try JournalImporter.importJournal(path: holds, currentYear: 2026, into: try newLedger())
         XCTAssertEqual(report.assertionsChecked, 1)
         XCTAssertEqual(report.appended, 2)
 
-        let fails = try write("""
-            2026-08-01 first
-                assets:cash   $10 = $10
-                equity:opening
-
-            2026-08-03 later in date
-                assets:cash   $1 = $11
-                equity:opening
-
-            2026-08-02 back-filled: counts before the assertion above
-                assets:cash   $4
-                equity:opening
-
-            """, to: "backfill-fails.journal")
+        let fails = try write(JournalAssertionOrderTests.holdsOnlyInFileOrder, to: "backfill-fails.journal")
         let ledger = try newLedger()
         let head = try ledger.head()
         XCTAssertThrowsError(try JournalImporter.importJournal(path: fails, currentYear: 2026, into: ledger)) { error in
-            guard case .balanceAssertionFailed(let location, "assets:cash", _, _)? = error as? ImportError else { return XCTFail("\(error)") }
+            guard case .balanceAssertionFailed(let location, "assets:cash", _, let actual)? = error as? ImportError else {
+                return XCTFail("\(error)")
+            }
             XCTAssertEqual(location.line, 6)
+            XCTAssertEqual(actual, "15.00 USD", "the back-filled $4 counted")
         }
         XCTAssertEqual(try ledger.head(), head)
     }
