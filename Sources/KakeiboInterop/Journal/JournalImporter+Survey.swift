@@ -1,4 +1,5 @@
 import KakeiboDomain
+import KakeiboEventStore
 import KakeiboLedger
 
 extension JournalImporter {
@@ -8,26 +9,31 @@ extension JournalImporter {
         var digest: Digest
         var occurrence: UInt32
 
-        /// The first 16 bytes of the content's SHA-256 (`contentDigest`).
+        /// The first 16 bytes of the content's SHA-256 (`contentDigest`), as two integers.
         struct Digest: Hashable, Comparable, Sendable {
             var high: UInt64
             var low: UInt64
 
             static func < (a: Digest, b: Digest) -> Bool { (a.high, a.low) < (b.high, b.low) }
 
-            init?(hex: Substring) {
-                guard hex.utf8.count == 32, let high = UInt64(hex.prefix(16), radix: 16),
-                      let low = UInt64(hex.suffix(16), radix: 16) else { return nil }
+            /// The first 16 of `bytes`, big-endian: sorted as the hex digits that spell them.
+            init(_ bytes: some Sequence<UInt8>) {
+                var high: UInt64 = 0, low: UInt64 = 0
+                for (index, byte) in bytes.prefix(16).enumerated() {
+                    if index < 8 { high = high << 8 | UInt64(byte) } else { low = low << 8 | UInt64(byte) }
+                }
                 self.high = high
                 self.low = low
             }
 
+            /// 32 lowercase hex digits, as `sha256Hex` spells a digest; nil for anything else.
+            init?(hex: Substring) {
+                guard hex.utf8.count == 32, let bytes = KakeiboEventStore.bytes(fromHex: String(hex), lowercaseOnly: true) else { return nil }
+                self.init(bytes)
+            }
+
             var hex: String {
-                func padded(_ half: UInt64) -> String {
-                    let digits = String(half, radix: 16)
-                    return String(repeating: "0", count: 16 - digits.utf8.count) + digits
-                }
-                return padded(high) + padded(low)
+                EventHasher.hex((0..<16).map { UInt8(truncatingIfNeeded: ($0 < 8 ? high : low) >> (56 - 8 * ($0 % 8))) })
             }
         }
 
@@ -58,7 +64,7 @@ extension JournalImporter {
         private var isSorted = true
 
         mutating func add(_ input: LedgerCommand.TransactionInput) {
-            let digest = ImportKey.Digest(hex: Substring(contentDigest(input)))!
+            let digest = contentDigest(input)
             if let last = digests.last, last > digest { isSorted = false }
             digests.append(digest)
             mix = Self.mixing(mix, digest)
@@ -111,7 +117,7 @@ extension JournalImporter {
         }
 
         mutating func key(for input: LedgerCommand.TransactionInput) -> ImportKey {
-            let digest = ImportKey.Digest(hex: Substring(contentDigest(input)))!
+            let digest = contentDigest(input)
             mix = DigestTally.mixing(mix, digest)
             count += 1
             guard repeated.contains(digest) else { return ImportKey(digest: digest, occurrence: 0) }

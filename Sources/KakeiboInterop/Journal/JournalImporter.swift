@@ -353,8 +353,9 @@ public enum JournalImporter {
         return .init(date: transaction.date, payee: transaction.payee, memo: transaction.memo, postings: postings.count >= 2 || postings.contains { $0.virtual == .unbalanced } ? postings : [])
     }
 
-    /// SHA-256 of the transaction as the ledger will store it, in a fixed layout (first 32 hex digits).
-    static func contentDigest(_ input: LedgerCommand.TransactionInput) -> String {
+    /// SHA-256 of the transaction as the ledger will store it, in a fixed layout (its first 16
+    /// bytes; the key spells them in 32 hex digits).
+    static func contentDigest(_ input: LedgerCommand.TransactionInput) -> ImportKey.Digest {
         var text = "v1\u{1F}\(input.date?.description ?? "")\u{1F}\(input.payee ?? "")\u{1F}\(input.memo ?? "")"
         for posting in input.postings {
             text += "\u{1E}\(posting.account)\u{1F}\(posting.amount ?? "")\u{1F}\(posting.currency?.code ?? "")\u{1F}\(posting.memo ?? "")"
@@ -364,6 +365,6 @@ public enum JournalImporter {
             if let virtual = posting.virtual { text += "\u{1F}v\(virtual.rawValue)" }
             if let written = posting.accountAsWritten { text += "\u{1F}w\(written)" }
         }
-        return sha256Hex(Array(text.utf8), prefix: 16)
+        return ImportKey.Digest(EventHasher.sha256(Array(text.utf8)))
     }
 }
