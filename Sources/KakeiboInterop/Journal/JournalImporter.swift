@@ -25,17 +25,13 @@ public enum JournalImporter {
     /// (a corrected amount is a different transaction) refuse the import, unless `replace`
     /// voids them in the same batch.
     public static func importJournal(_ journal: Journal, into ledger: Ledger, replace: Bool = false) throws -> JournalImportReport {
-        try ConcurrentImport.retrying {
-            var survey = TransactionSurvey(existing: try existingAccounts(ledger))
-            for transaction in journal.transactions { survey.add(transaction) }
-            return try importOnce(journal, &survey, from: .held(journal.transactions), into: ledger, replace: replace)
-        }
+        try ConcurrentImport.retrying { try importHeld(journal, existing: try existingAccounts(ledger), into: ledger, replace: replace) }
     }
 
     /// Reads the journal at `path` (as `JournalReader.read(path:currentYear:)`) and records it as
     /// `importJournal(_:into:replace:)` does, without holding its transactions: a first pass
     /// learns what planning needs, a second reads them again while they are recorded. Memory
-    /// follows the accounts and one key per transaction (20 bytes), not the file.
+    /// follows the accounts and one 16-byte digest per transaction, not the file.
     ///
     /// A journal whose balance assertions need date order and whose dates go back somewhere is
     /// read whole instead: hledger checks assertions in date order.
@@ -47,13 +43,19 @@ public enum JournalImporter {
                                                   restart: { survey = TransactionSurvey(existing: existing) },
                                                   each: { survey.add($0) })
             guard !stream.needsDateOrder else {
-                let journal = try JournalReader.read(path: path, currentYear: currentYear)
-                survey = TransactionSurvey(existing: existing)
-                for transaction in journal.transactions { survey.add(transaction) }
-                return try importOnce(journal, &survey, from: .held(journal.transactions), into: ledger, replace: replace)
+                return try importHeld(try JournalReader.read(path: path, currentYear: currentYear), existing: existing,
+                                      into: ledger, replace: replace)
             }
             return try importOnce(stream.journal, &survey, from: .reread(stream), into: ledger, replace: replace)
         }
+    }
+
+    /// One attempt at a journal read whole: its transactions surveyed and recorded from memory.
+    private static func importHeld(_ journal: Journal, existing: [AccountName: Account], into ledger: Ledger,
+                                   replace: Bool) throws -> JournalImportReport {
+        var survey = TransactionSurvey(existing: existing)
+        for transaction in journal.transactions { survey.add(transaction) }
+        return try importOnce(journal, &survey, from: .held(journal.transactions), into: ledger, replace: replace)
     }
 
     static func existingAccounts(_ ledger: Ledger) throws -> [AccountName: Account] {
