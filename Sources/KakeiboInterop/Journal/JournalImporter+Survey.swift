@@ -212,7 +212,7 @@ extension JournalImporter {
 
         /// Reads the files again, the way the first pass read them.
         static func reread(_ stream: JournalStream) -> TransactionSource {
-            TransactionSource { each in _ = try stream.readAgain(each) }
+            TransactionSource { each in try stream.readAgain(each) }
         }
     }
 }

@@ -9,7 +9,6 @@ public struct JournalStream: Sendable {
     /// What the files hold besides transactions (`transactions` is empty); its balance assertions
     /// were checked on the first pass unless `needsDateOrder`.
     public var journal: Journal
-    public var transactionCount: Int
     /// The files have balance assertions and their dates go back somewhere: hledger checks
     /// assertions in date order, which a pass in file order cannot. Read the journal whole.
     public var needsDateOrder: Bool
@@ -17,12 +16,11 @@ public struct JournalStream: Sendable {
     let settings: JournalReader.Settings
 
     /// Reads the transactions again, in file order, handing each to `each` until it returns
-    /// false; returns how many were read. Assertions are not checked again.
-    public func readAgain(_ each: @escaping (JournalTransaction) -> Bool) throws(ImportError) -> Int {
+    /// false. Assertions are not checked again.
+    public func readAgain(_ each: @escaping (JournalTransaction) -> Bool) throws(ImportError) {
         var reader = JournalReader(settings)
         reader.sink = each
         try reader.readFile(displayPath: path, includedFrom: nil)
-        return reader.transactionCount
     }
 }
 
@@ -40,7 +38,7 @@ extension JournalReader {
             try reader.readFile(displayPath: path, includedFrom: nil)
         }
         let order = reader.inOrderAssertions
-        return JournalStream(journal: reader.journal, transactionCount: reader.transactionCount,
+        return JournalStream(journal: reader.journal,
                              needsDateOrder: order.map { $0.outOfOrder && $0.sawAssertion } ?? false,
                              path: path, settings: settings)
     }
