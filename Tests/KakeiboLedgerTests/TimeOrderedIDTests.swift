@@ -32,3 +32,15 @@ final class TimeOrderedIDTests: XCTestCase {
 
     private final class Clock: @unchecked Sendable { var now: Int64 = 1_700_000_000_000 }
 }
+
+final class SystemRandomPoolTests: XCTestCase {
+    /// Past several refills of 512, no value repeats (64 random bits: a repeat in 5,000 draws is
+    /// a broken fill, not chance) and the bits are not stuck at 0 or 1.
+    func testValuesAcrossRefillsAreDistinctAndUseEveryBit() {
+        let pool = SystemRandomPool()
+        let values = (0..<5_000).map { _ in pool.next() }
+        XCTAssertEqual(Set(values).count, values.count)
+        XCTAssertEqual(values.reduce(0, |), .max)
+        XCTAssertEqual(values.reduce(.max, &), 0)
+    }
+}

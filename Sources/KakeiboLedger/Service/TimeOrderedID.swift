@@ -16,7 +16,7 @@ final class TimeOrderedID: Sendable {
     private let random: @Sendable () -> UInt64
 
     init(now: @escaping @Sendable () -> Int64,
-         random: @escaping @Sendable () -> UInt64 = { var system = SystemRandomNumberGenerator(); return system.next() }) {
+         random: @escaping @Sendable () -> UInt64 = { SystemRandomPool.shared.next() }) {
         self.now = now
         self.random = random
     }
