@@ -1,3 +1,4 @@
+import Dispatch
 import KakeiboDomain
 import KakeiboEventStore
 import KakeiboLedger
@@ -195,6 +196,45 @@ extension JournalImporter {
 
         private mutating func mention(_ name: AccountName, at location: SourceLocation) {
             if firstSeen[name] == nil { firstSeen[name] = location; order.append(name) }
+        }
+
+        /// The first pass over the journal at `path`: read on another core and handed over a chunk
+        /// at a time while this thread surveys it. Nothing is recorded before this pass ends, so
+        /// it is all of the import's wall time until then; on a 100k-transaction journal the
+        /// survey's own work (a command and its digest per transaction) was 0.3 s of the pass's
+        /// 1.4 s (perf) when it ran on the reading thread.
+        static func read(path: String, currentYear: Int?, existing: [AccountName: Account]) throws -> (TransactionSurvey, JournalStream) {
+            enum Handed: Sendable { case restart, transactions([JournalTransaction]) }
+            final class Outcome: @unchecked Sendable { var stream: JournalStream? }
+            let handoff = BoundedHandoff<Handed>(depth: 4), outcome = Outcome()
+            DispatchQueue.global().async {
+                handoff.produce {
+                    var chunk: [JournalTransaction] = []
+                    // `put` throws only once this thread's reader has stopped taking, when the
+                    // reading no longer matters.
+                    outcome.stream = try JournalReader.stream(path: path, currentYear: currentYear, restart: {
+                        chunk = []
+                        try? handoff.put(.restart)
+                    }, each: { transaction in
+                        chunk.append(transaction)
+                        if chunk.count == JournalImporter.transactionChunk {
+                            try? handoff.put(.transactions(chunk))
+                            chunk = []
+                        }
+                    })
+                    try handoff.put(.transactions(chunk))
+                }
+            }
+            defer { handoff.abandon() }
+            var survey = TransactionSurvey(existing: existing)
+            while let handed = try handoff.take() {
+                switch handed {
+                case .restart: survey = TransactionSurvey(existing: existing)
+                case .transactions(let chunk): for transaction in chunk { survey.add(transaction) }
+                }
+            }
+            guard let stream = outcome.stream else { preconditionFailure("the reading thread finished without a stream or an error") }
+            return (survey, stream)
         }
     }
 

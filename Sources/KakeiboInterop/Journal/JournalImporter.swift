@@ -38,10 +38,7 @@ public enum JournalImporter {
     public static func importJournal(path: String, currentYear: Int?, into ledger: Ledger, replace: Bool = false) throws -> JournalImportReport {
         try ConcurrentImport.retrying {
             let existing = try existingAccounts(ledger)
-            var survey = TransactionSurvey(existing: existing)
-            let stream = try JournalReader.stream(path: path, currentYear: currentYear,
-                                                  restart: { survey = TransactionSurvey(existing: existing) },
-                                                  each: { survey.add($0) })
+            var (survey, stream) = try TransactionSurvey.read(path: path, currentYear: currentYear, existing: existing)
             guard !stream.needsDateOrder else {
                 return try importHeld(try JournalReader.read(path: path, currentYear: currentYear), existing: existing,
                                       into: ledger, replace: replace)
