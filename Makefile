@@ -80,7 +80,8 @@ sync-figures: deps
 # What SQLite alone costs for the same append and replay, in C on the same schema: the floor under the figures above.
 bench-floor: deps
 	mkdir -p .build && cc -O2 -o .build/sqlite-floor Benchmarks/Floor/sqlite-floor.c -lsqlite3 && \
-		.build/sqlite-floor Migrations "$${TMPDIR:-/tmp}/kakeibo-sqlite-floor.sqlite" $(EVENTS); \
+		.build/sqlite-floor Migrations "$${TMPDIR:-/tmp}/kakeibo-sqlite-floor.sqlite" $(EVENTS) && \
+		.build/sqlite-floor Migrations "$${TMPDIR:-/tmp}/kakeibo-sqlite-floor.sqlite" $(EVENTS) import; \
 		status=$$?; rm -f "$${TMPDIR:-/tmp}"/kakeibo-sqlite-floor.sqlite*; exit $$status
 
 # The receipt model (ranker weights, calibration, thresholds), learned from ../shared's receipts read by both engines.
