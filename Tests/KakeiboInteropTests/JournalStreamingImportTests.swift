@@ -70,10 +70,15 @@ final class JournalStreamingImportTests: XCTestCase {
         XCTAssertEqual(fromFile, fromText)
 
         let ledger = try newLedger()
-        let streamed = try JournalImporter.importJournal(path: path, currentYear: 2026, into: ledger)
+        var told: [[Int]] = []
+        let streamed = try JournalImporter.importJournal(path: path, currentYear: 2026, into: ledger) { told.append([$0, $1]) }
         XCTAssertEqual(streamed.appended, fromFile.transactions.count)
         XCTAssertEqual(streamed.assertionsChecked, fromFile.assertionsChecked, "checked as they were read, in date order")
-        let again = try JournalImporter.importJournal(path: path, currentYear: 2026, into: ledger)
+        let count = streamed.appended
+        XCTAssertEqual(told, (1...count / 1024).map { [$0 * 1024, count] } + [[count, count]], "every 1,024 recorded, then the end")
+        told = []
+        let again = try JournalImporter.importJournal(path: path, currentYear: 2026, into: ledger) { told.append([$0, $1]) }
+        XCTAssertEqual(told, [], "nothing to record, nothing to tell")
         XCTAssertEqual(again.appended, 0)
         XCTAssertEqual(again.alreadyRecorded, fromFile.transactions.count)
     }

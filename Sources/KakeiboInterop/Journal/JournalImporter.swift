@@ -35,24 +35,28 @@ public enum JournalImporter {
     ///
     /// A journal whose balance assertions need date order and whose dates go back somewhere is
     /// read whole instead: hledger checks assertions in date order.
-    public static func importJournal(path: String, currentYear: Int?, into ledger: Ledger, replace: Bool = false) throws -> JournalImportReport {
+    ///
+    /// `progress` is told how many of the transactions to append are recorded, every 1,024 and
+    /// once at the end (a 1M-transaction journal takes about a minute and a half).
+    public static func importJournal(path: String, currentYear: Int?, into ledger: Ledger, replace: Bool = false,
+                                     progress: (_ recorded: Int, _ total: Int) -> Void = { _, _ in }) throws -> JournalImportReport {
         try ConcurrentImport.retrying {
             let existing = try existingAccounts(ledger)
             var (survey, stream) = try TransactionSurvey.read(path: path, currentYear: currentYear, existing: existing)
             guard !stream.needsDateOrder else {
                 return try importHeld(try JournalReader.read(path: path, currentYear: currentYear), existing: existing,
-                                      into: ledger, replace: replace)
+                                      into: ledger, replace: replace, progress: progress)
             }
-            return try importOnce(stream.journal, &survey, from: .reread(stream), into: ledger, replace: replace)
+            return try importOnce(stream.journal, &survey, from: .reread(stream), into: ledger, replace: replace, progress: progress)
         }
     }
 
     /// One attempt at a journal read whole: its transactions surveyed and recorded from memory.
     private static func importHeld(_ journal: Journal, existing: [AccountName: Account], into ledger: Ledger,
-                                   replace: Bool) throws -> JournalImportReport {
+                                   replace: Bool, progress: (_ recorded: Int, _ total: Int) -> Void = { _, _ in }) throws -> JournalImportReport {
         var survey = TransactionSurvey(existing: existing)
         for transaction in journal.transactions { survey.add(transaction) }
-        return try importOnce(journal, &survey, from: .held(journal.transactions), into: ledger, replace: replace)
+        return try importOnce(journal, &survey, from: .held(journal.transactions), into: ledger, replace: replace, progress: progress)
     }
 
     static func existingAccounts(_ ledger: Ledger) throws -> [AccountName: Account] {
@@ -68,7 +72,8 @@ public enum JournalImporter {
     /// transaction (all or nothing); neither the commands nor their results are held for the
     /// whole file. `journal` holds everything but the transactions, which `survey` describes.
     static func importOnce(_ journal: Journal, _ survey: inout TransactionSurvey, from source: TransactionSource,
-                           into ledger: Ledger, replace: Bool) throws -> JournalImportReport {
+                           into ledger: Ledger, replace: Bool,
+                           progress: (_ recorded: Int, _ total: Int) -> Void = { _, _ in }) throws -> JournalImportReport {
         var (entries, opened, transactionsAt) = try plan(journal, survey, for: ledger)
         // The transactions a previous import recorded: those of the log's keys this journal holds.
         survey.digests.sort()
@@ -157,6 +162,9 @@ public enum JournalImporter {
             }, each: { _, result in
                 guard let entry = current, !result.alreadyRecorded else { return }
                 appended[entry.kind, default: 0] += 1
+                if entry.kind == .transaction, let done = appended[.transaction], done % transactionChunk == 0 {
+                    progress(done, count - recorded.count)
+                }
                 if entry.kind == .budget, case .setBudget(let input) = entry.command {
                     budgetsSet.append("\(input.category) \(input.amount) \(input.length.rawValue)\(input.from.map { " from \($0)" } ?? "")")
                 }
@@ -170,6 +178,7 @@ public enum JournalImporter {
                                       reason: String(describing: failure.underlying))
         }
         let appendedTransactions = appended[.transaction] ?? 0
+        if appendedTransactions > 0 { progress(appendedTransactions, appendedTransactions) }
         var report = JournalImportReport(
             files: journal.files, transactions: survey.count,
             appended: appendedTransactions,

@@ -23,7 +23,20 @@ struct ImportJournal: ParsableCommand {
 
     func run() throws {
         let ledger = try global.openLedger()
-        let report = try JournalImporter.importJournal(path: file, currentYear: try ledger.today().year, into: ledger, replace: replace)
+        // On a terminal, a bar while the new transactions are recorded; nothing more in a pipe or a file.
+        let progress = Terminal.progress("import", unit: "transactions", onlyOnTerminal: true)
+        var barOpen = false
+        let report: JournalImportReport
+        do {
+            report = try JournalImporter.importJournal(path: file, currentYear: try ledger.today().year, into: ledger, replace: replace) {
+                progress(Int64($0), Int64($1))
+                barOpen = $0 < $1 && Terminal.stderrIsTerminal
+            }
+        } catch {
+            // A refusal part-way starts on a line of its own, not after the bar.
+            if barOpen { FileHandle.standardError.write(Data("\n".utf8)) }
+            throw error
+        }
         // One warning for every account the journal could not type, on stderr whatever the format.
         if let warning = report.unclassifiedWarning {
             FileHandle.standardError.write(Data((Terminal.safe(warning) + "\n").utf8))

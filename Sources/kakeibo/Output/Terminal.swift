@@ -23,12 +23,13 @@ enum Terminal {
 
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
 
-    /// A progress bar on stderr, redrawn in place on a terminal, a plain final line otherwise.
-    static func progress(_ label: String, unit: String = "events",
-                         to handle: FileHandle = .standardError) -> @Sendable (Int64, Int64) -> Void {
+    /// A progress bar on stderr, redrawn in place on a terminal, a plain final line otherwise
+    /// (none with `onlyOnTerminal`).
+    static func progress(_ label: String, unit: String = "events", to handle: FileHandle = .standardError,
+                         onlyOnTerminal: Bool = false) -> @Sendable (Int64, Int64) -> Void {
         let interactive = isatty(handle.fileDescriptor) != 0
         return { done, total in
-            guard interactive || done == total else { return }
+            guard interactive || (done == total && !onlyOnTerminal) else { return }
             let width = 30
             let filled = total == 0 ? width : Int(done * Int64(width) / total)
             let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
