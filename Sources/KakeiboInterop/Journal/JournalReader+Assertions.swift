@@ -72,6 +72,9 @@ extension JournalReader {
             return
         }
         if var order = inOrderAssertions {
+            // Held twice, the running balances would be copied whole on every transaction (a
+            // journal of a thousand accounts, a thousand entries each time): the reader lets go.
+            inOrderAssertions = nil
             if transaction.postings.contains(where: { $0.assertion != nil }) { order.sawAssertion = true }
             if let last = order.lastDate, transaction.date < last, !order.outOfOrder {
                 order.outOfOrder = true
