@@ -27,10 +27,9 @@ extension JournalImporter {
                 self.low = low
             }
 
-            /// 32 lowercase hex digits, as `sha256Hex` spells a digest; nil for anything else.
-            init?(hex: Substring) {
-                guard hex.utf8.count == 32, let bytes = KakeiboEventStore.bytes(fromHex: String(hex), lowercaseOnly: true) else { return nil }
-                self.init(bytes)
+            init(high: UInt64, low: UInt64) {
+                self.high = high
+                self.low = low
             }
 
             var hex: String {
@@ -38,12 +37,42 @@ extension JournalImporter {
             }
         }
 
-        /// Reads `journal:<digest>:<occurrence>`; nil for any other key.
+        /// Reads `journal:<digest>:<occurrence>` (32 lowercase hex digits, a decimal occurrence);
+        /// nil for any other key. A re-import reads every key an earlier import of its files
+        /// recorded, so this walks the bytes once: splitting and decoding through Strings and
+        /// arrays was 0.14 s of a 100k-transaction re-import's 1.9 s (perf).
         init?(_ text: String) {
-            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count == 3, parts[0] == "journal", let digest = Digest(hex: parts[1]),
-                  let occurrence = UInt32(parts[2]) else { return nil }
-            self.init(digest: digest, occurrence: occurrence)
+            var text = text
+            guard let key = text.withUTF8({ Self.parse($0) }) else { return nil }
+            self = key
+        }
+
+        private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> ImportKey? {
+            let prefix: StaticString = "journal:"
+            let digits = 32, start = prefix.utf8CodeUnitCount
+            guard bytes.count > start + digits + 1,
+                  UnsafeBufferPointer(start: prefix.utf8Start, count: start).elementsEqual(bytes[..<start]),
+                  bytes[start + digits] == UInt8(ascii: ":") else { return nil }
+            var high: UInt64 = 0, low: UInt64 = 0
+            for index in 0..<digits {
+                let c = bytes[start + index]
+                let nibble: UInt8
+                switch c {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = c - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = c - UInt8(ascii: "a") + 10
+                default: return nil
+                }
+                if index < 16 { high = high << 4 | UInt64(nibble) } else { low = low << 4 | UInt64(nibble) }
+            }
+            var occurrence: UInt32 = 0
+            for c in bytes[(start + digits + 1)...] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) else { return nil }
+                let (times, overflow) = occurrence.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = times.addingReportingOverflow(UInt32(c - UInt8(ascii: "0")))
+                guard !overflow, !carry else { return nil }
+                occurrence = sum
+            }
+            return ImportKey(digest: Digest(high: high, low: low), occurrence: occurrence)
         }
 
         init(digest: Digest, occurrence: UInt32) {
