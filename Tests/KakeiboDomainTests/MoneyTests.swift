@@ -197,3 +197,33 @@ final class MoneyTests: XCTestCase {
         }
     }
 }
+
+/// `Money.parse` reads the common form straight from the bytes (`parsePlain`) and everything else
+/// the general way (`parseAny`): wherever the first gives an amount, the second gives the same.
+final class MoneyPlainParseTests: XCTestCase {
+    func testThePlainReadingAgreesWithTheGeneralOne() throws {
+        var random = SplitMix64(seed: 7)
+        let alphabet = Array("0123456789012345678901234567890123456789..,-+ ")
+        let currencies: [Currency] = [.usd, .jpy, .kwd, try Commodity(symbol: "BTC", minorDigits: 8),
+                                      try Commodity(symbol: "XAU", minorDigits: Commodity.maximumDigits)]
+        var plain = 0
+        func check(_ text: String, _ currency: Currency) {
+            guard let fast = Money.parsePlain(text, currency: currency) else { return }
+            plain += 1
+            XCTAssertEqual(try? Money.parseAny(text, currency: currency), fast, "\(text) \(currency.code)")
+        }
+        for _ in 0..<50_000 {
+            let length = Int(random.next() % 24)
+            let text = String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+            for currency in currencies { check(text, currency) }
+        }
+        // The edges: 18 digits, the zeros past a currency's decimals, Int64's ends.
+        for text in ["999999999999999999", "-999999999999999999.99", "92233720368547758.07", "-92233720368547758.08",
+                     "92233720368547758.08", "1.2300", "1.2301", "-0", "+0.000", "0.1", "7.", ".7", "00012.50"] {
+            for currency in currencies { check(text, currency) }
+        }
+        XCTAssertGreaterThan(plain, 10_000, "the plain reading is taken often enough to be compared")
+        XCTAssertEqual(Money.parsePlain("-92233720368547758.08", currency: .usd), nil, "Int64.min is left to the general reading")
+        XCTAssertEqual(try Money.parse("-92233720368547758.08", currency: .usd).minorUnits, .min)
+    }
+}

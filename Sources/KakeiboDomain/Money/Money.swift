@@ -14,6 +14,59 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses "12.50", "-3", "+3", "1,234.56", "0.5", ".5", "-1,000". Rejects garbage instead of reading a prefix.
     public static func parse(_ text: String, currency: Currency) throws(MoneyError) -> Money {
+        if let plain = parsePlain(text, currency: currency) { return plain }
+        return try parseAny(text, currency: currency)
+    }
+
+    /// The common form, read straight from the UTF-8 bytes: an optional sign, 1 to 18 digits, and
+    /// optionally "." and digits, with no grouping or spaces and no decimals beyond the currency's
+    /// but zeros. Nil for anything else, which `parseAny` reads (or refuses, with the reason).
+    /// A journal import parses every amount twice (reading, then deciding): splitting the text
+    /// into Characters was most of `parse`, ~5 % of reading a 100k-transaction journal (perf).
+    static func parsePlain(_ text: String, currency: Currency) -> Money? {
+        var text = text
+        return text.withUTF8 { bytes -> Money? in
+            let zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9")
+            var i = 0
+            let negative = bytes.first == UInt8(ascii: "-")
+            if negative || bytes.first == UInt8(ascii: "+") { i = 1 }
+            var integer: Int64 = 0
+            let integerStart = i
+            while i < bytes.count, (zero...nine).contains(bytes[i]), i - integerStart < 18 {
+                integer = integer * 10 + Int64(bytes[i] - zero)
+                i += 1
+            }
+            guard i > integerStart else { return nil }
+            let allowed = currency.minorDigits
+            var fraction: Int64 = 0, used = 0
+            if i < bytes.count {
+                guard bytes[i] == UInt8(ascii: "."), i + 1 < bytes.count else { return nil }
+                i += 1
+                while i < bytes.count {
+                    let c = bytes[i]
+                    guard (zero...nine).contains(c) else { return nil }
+                    if used < allowed {
+                        fraction = fraction * 10 + Int64(c - zero)
+                        used += 1
+                    } else if c != zero {
+                        return nil
+                    }
+                    i += 1
+                }
+            }
+            var scale: Int64 = 1
+            for _ in 0..<allowed { scale *= 10 }
+            var rest: Int64 = 1
+            for _ in used..<allowed { rest *= 10 }
+            let (whole, overflow) = integer.multipliedReportingOverflow(by: scale)
+            let (value, carry) = whole.addingReportingOverflow(fraction * rest)
+            guard !overflow, !carry else { return nil }
+            return Money(minorUnits: negative ? -value : value, currency: currency)
+        }
+    }
+
+    /// Any text `parse` is given: grouping, spaces around, a leading "." — or the reason it is no amount.
+    static func parseAny(_ text: String, currency: Currency) throws(MoneyError) -> Money {
         let chars = Array(text)
         func fail(_ reason: String) -> MoneyError { .invalidAmount(text, reason: reason) }
         func unexpected(_ i: Int) -> MoneyError { fail("unexpected character \"\(chars[i])\" at position \(i + 1)") }
