@@ -4,19 +4,33 @@ import KakeiboDomain
 /// what reaches a payee or memo is printable (control characters are refused earlier, by line).
 enum UntrustedText {
     static func clean(_ text: Substring) -> String? {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            if scalar == " " || scalar == "\t" {
-                pendingSpace = !result.isEmpty
-            } else {
-                if pendingSpace { result.unicodeScalars.append(" ") }
-                pendingSpace = false
-                result.unicodeScalars.append(scalar)
+        // Spaces and tabs are single bytes that no other scalar's UTF-8 contains, so the bytes are
+        // walked; most text (a payee, a memo) has nothing to trim or fold and is taken as it is.
+        let bytes = text.utf8
+        guard let first = bytes.first else { return nil }
+        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+        var folds = first == space || first == tab || bytes.last == space || bytes.last == tab
+        if !folds {
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte == tab || (byte == space && previous == space) { folds = true; break }
+                previous = byte
             }
         }
-        return result.isEmpty ? nil : result
+        if !folds { return String(text) }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        for byte in bytes {
+            if byte == space || byte == tab {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.append(space) }
+                pendingSpace = false
+                result.append(byte)
+            }
+        }
+        return result.isEmpty ? nil : String(decoding: result, as: UTF8.self)
     }
 
     /// hledger tags in a comment: `key: value`, separated by commas.
@@ -33,6 +47,14 @@ enum UntrustedText {
 }
 
 extension Substring {
+    /// The 1-based column at which `part`, a slice of this line, starts, counted in characters as
+    /// hledger counts them; on an ASCII line (most of them) bytes are characters and are counted instead.
+    func column(of part: Substring) -> Int {
+        let before = utf8[startIndex..<part.startIndex]
+        if before.allSatisfy({ $0 < 0x80 }) { return before.count + 1 }
+        return distance(from: startIndex, to: part.startIndex) + 1
+    }
+
     /// Without leading and trailing spaces and tabs. Walks scalars, not characters: this runs on
     /// every journal line, and grapheme breaking is the costly part of a character walk.
     func trimmingSpaces() -> Substring {

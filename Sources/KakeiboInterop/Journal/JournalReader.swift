@@ -233,7 +233,7 @@ public struct JournalReader {
                 openDirective = .none
                 return
             }
-            let column = line.distance(from: line.startIndex, to: content.startIndex) + 1
+            let column = line.column(of: content)
             if pending != nil {
                 try readPostingLine(line, content: content, location: location)
                 return
