@@ -55,6 +55,16 @@ extension Substring {
         return distance(from: startIndex, to: part.startIndex) + 1
     }
 
+    /// Where the ASCII character `c` first stands, found in the UTF-8 bytes: no other scalar's
+    /// encoding holds an ASCII byte, and a byte walk needs no index checks or grapheme breaking.
+    func firstIndex(ofASCII c: Unicode.Scalar) -> Index? { utf8.firstIndex(of: UInt8(ascii: c)) }
+
+    /// What follows the ASCII character at `index`.
+    func after(ascii index: Index) -> Substring { self[utf8.index(after: index)...] }
+
+    /// Whether the text starts with the ASCII character `c`.
+    func starts(withASCII c: Unicode.Scalar) -> Bool { utf8.first == UInt8(ascii: c) }
+
     /// Without leading and trailing spaces and tabs. Walks scalars, not characters: this runs on
     /// every journal line, and grapheme breaking is the costly part of a character walk.
     func trimmingSpaces() -> Substring {

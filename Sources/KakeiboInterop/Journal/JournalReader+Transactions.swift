@@ -40,50 +40,50 @@ extension JournalReader {
     // MARK: - Header
 
     /// `DATE [*|!] [(CODE)] DESCRIPTION [; COMMENT]`, where DESCRIPTION may be `PAYEE | NOTE`.
-    /// Every delimiter is a one-scalar ASCII character, so scalars are walked, not characters, as
+    /// Every delimiter is an ASCII character, so the UTF-8 bytes are walked, not characters, as
     /// for postings: a character walk (grapheme breaking) over every header was ~13 % of reading a
     /// 300k-transaction journal (perf).
     mutating func readTransactionHeader(_ line: Substring, location: SourceLocation) throws(ImportError) {
-        let scalars = line.unicodeScalars
-        var dateEnd = scalars.startIndex
+        let bytes = line.utf8
+        var dateEnd = bytes.startIndex
         // The date ends at a space, a tab, a secondary date's "=" or a comment's ";".
-        scan: while dateEnd < scalars.endIndex {
-            switch scalars[dateEnd] {
-            case " ", "\t", "=", ";": break scan
-            default: dateEnd = scalars.index(after: dateEnd)
+        scan: while dateEnd < bytes.endIndex {
+            switch bytes[dateEnd] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "="), UInt8(ascii: ";"): break scan
+            default: dateEnd = bytes.index(after: dateEnd)
             }
         }
         let dateText = line[..<dateEnd]
         var rest = line[dateEnd...]
         let date = try AmountSyntax.date(dateText, at: location, defaultYear: defaultYear)
-        if rest.unicodeScalars.first == "=" {
+        if rest.starts(withASCII: "=") {
             throw .unsupported(location.at(column: line.column(of: rest)), found: "a secondary date (\"=\")",
                                hint: "remove the secondary date; Kakeibo keeps one date per transaction")
         }
         rest = rest.trimmingSpaces()
         var status = JournalTransaction.Status.unmarked
-        if let f = rest.unicodeScalars.first, f == "*" || f == "!" {
-            status = f == "*" ? .cleared : .pending
-            rest = Substring(rest.unicodeScalars.dropFirst()).trimmingSpaces()
+        if rest.starts(withASCII: "*") || rest.starts(withASCII: "!") {
+            status = rest.starts(withASCII: "*") ? .cleared : .pending
+            rest = rest.after(ascii: rest.startIndex).trimmingSpaces()
         }
         var code: String?
-        if rest.unicodeScalars.first == "(" {
-            guard let close = rest.unicodeScalars.firstIndex(of: ")") else {
+        if rest.starts(withASCII: "(") {
+            guard let close = rest.firstIndex(ofASCII: ")") else {
                 throw .syntax(location.at(column: line.column(of: rest)), expected: "a \")\" closing the code", found: "the end of the line")
             }
-            code = try cleanText(rest[rest.unicodeScalars.index(after: rest.startIndex)..<close], at: location.at(column: line.column(of: rest)))
-            rest = rest[rest.unicodeScalars.index(after: close)...].trimmingSpaces()
+            code = try cleanText(rest.after(ascii: rest.startIndex)[..<close], at: location.at(column: line.column(of: rest)))
+            rest = rest.after(ascii: close).trimmingSpaces()
         }
         var comment: String?
-        if let semicolon = rest.unicodeScalars.firstIndex(of: ";") {
-            comment = try cleanText(rest[rest.unicodeScalars.index(after: semicolon)...], at: location.at(column: line.column(of: rest[semicolon...])))
+        if let semicolon = rest.firstIndex(ofASCII: ";") {
+            comment = try cleanText(rest.after(ascii: semicolon), at: location.at(column: line.column(of: rest[semicolon...])))
             rest = rest[..<semicolon]
         }
         var payee = try cleanText(rest, at: location.at(column: line.column(of: rest)))
         var note: String?
-        if let bar = rest.unicodeScalars.firstIndex(of: "|") {
+        if let bar = rest.firstIndex(ofASCII: "|") {
             payee = try cleanText(rest[..<bar], at: location.at(column: line.column(of: rest)))
-            note = try cleanText(rest[rest.unicodeScalars.index(after: bar)...], at: location.at(column: line.column(of: rest[bar...])))
+            note = try cleanText(rest.after(ascii: bar), at: location.at(column: line.column(of: rest[bar...])))
         }
         pending = PendingTransaction(location: location, date: date, status: status, code: code, payee: payee, note: note,
                                      comments: comment.map { [$0] } ?? [])
@@ -118,18 +118,19 @@ extension JournalReader {
         }
         var rest = content
         if let f = rest.first, f == "*" || f == "!" { rest = rest.dropFirst().trimmingSpaces() }
-        // The account ends at two spaces, a tab, a " ;" comment or the end of the line. Scalars, not
-        // characters, are walked here and below: every delimiter is a one-scalar ASCII character.
-        let scalars = rest.unicodeScalars
-        var end = scalars.startIndex
-        while end < scalars.endIndex {
-            let c = scalars[end]
-            if c == "\t" { break }
-            if c == " " {
-                let after = scalars.index(after: end)
-                if after == scalars.endIndex || scalars[after] == " " || scalars[after] == ";" { break }
+        // The account ends at two spaces, a tab, a " ;" comment or the end of the line. UTF-8 bytes,
+        // not characters, are walked here and below: every delimiter is an ASCII character.
+        let bytes = rest.utf8
+        let space = UInt8(ascii: " ")
+        var end = bytes.startIndex
+        while end < bytes.endIndex {
+            let c = bytes[end]
+            if c == UInt8(ascii: "\t") { break }
+            if c == space {
+                let after = bytes.index(after: end)
+                if after == bytes.endIndex || bytes[after] == space || bytes[after] == UInt8(ascii: ";") { break }
             }
-            end = scalars.index(after: end)
+            end = bytes.index(after: end)
         }
         var accountText = rest[..<end]
         var virtual: PostingVirtuality?
@@ -148,8 +149,8 @@ extension JournalReader {
         rest = rest[end...].trimmingSpaces()
 
         var comments: [String] = []
-        if let semicolon = rest.unicodeScalars.firstIndex(of: ";") {
-            if let text = try cleanText(rest[rest.unicodeScalars.index(after: semicolon)...], at: location.at(column: column(rest[semicolon...]))) {
+        if let semicolon = rest.firstIndex(ofASCII: ";") {
+            if let text = try cleanText(rest.after(ascii: semicolon), at: location.at(column: column(rest[semicolon...]))) {
                 comments.append(text)
             }
             rest = rest[..<semicolon].trimmingSpaces()
@@ -158,9 +159,9 @@ extension JournalReader {
         var assertionText: Substring?
         var inclusive = false
         var total = false
-        if let equals = rest.unicodeScalars.firstIndex(of: "=") {
+        if let equals = rest.firstIndex(ofASCII: "=") {
             amountText = rest[..<equals].trimmingSpaces()
-            var assertion = rest[rest.unicodeScalars.index(after: equals)...]
+            var assertion = rest.after(ascii: equals)
             // `==`: the same for one-currency accounts; an assignment with it zeroes the other commodities.
             if assertion.first == "=" { assertion = assertion.dropFirst(); total = true }
             if assertion.first == "*" {
@@ -171,19 +172,19 @@ extension JournalReader {
             if let at = assertion.firstIndex(of: "@") { assertion = assertion[..<at] }
             assertionText = assertion.trimmingSpaces()
         }
-        if let found = rest.unicodeScalars.firstIndex(of: "{") {
+        if let found = rest.firstIndex(ofASCII: "{") {
             throw .unsupported(location.at(column: column(rest[found...])), found: "a lot price (\"{\")",
                                hint: "lots are not imported yet; write the purchase with @ or @@ instead")
         }
-        if let found = rest.unicodeScalars.firstIndex(of: "(") {
+        if let found = rest.firstIndex(ofASCII: "(") {
             throw .unsupported(location.at(column: column(rest[found...])), found: "an amount expression (\"(\")",
                                hint: "work the amount out and write it plainly")
         }
         var costText: Substring?
         var perTotal = false
-        if let at = amountText.unicodeScalars.firstIndex(of: "@") {
-            var after = amountText[amountText.unicodeScalars.index(after: at)...]
-            if after.unicodeScalars.first == "@" { perTotal = true; after = after.dropFirst() }
+        if let at = amountText.firstIndex(ofASCII: "@") {
+            var after = amountText.after(ascii: at)
+            if after.starts(withASCII: "@") { perTotal = true; after = after.dropFirst() }
             costText = after.trimmingSpaces()
             amountText = amountText[..<at].trimmingSpaces()
             if amountText.isEmpty {
@@ -202,7 +203,7 @@ extension JournalReader {
             }
             return PostingCost(per: perTotal ? .total : .unit, value: value, commodity: commodity)
         }
-        if virtual != nil, let at = rest.unicodeScalars.firstIndex(of: "@") {
+        if virtual != nil, let at = rest.firstIndex(ofASCII: "@") {
             throw .unsupported(location.at(column: column(rest[at...])), found: "a cost on a virtual posting",
                                hint: "convert on a real posting; virtual postings here are in one commodity each")
         }
