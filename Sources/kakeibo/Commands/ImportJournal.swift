@@ -25,17 +25,8 @@ struct ImportJournal: ParsableCommand {
         let ledger = try global.openLedger()
         // On a terminal, a bar while the new transactions are recorded; nothing more in a pipe or a file.
         let progress = Terminal.progress("import", unit: "transactions", onlyOnTerminal: true)
-        var barOpen = false
-        let report: JournalImportReport
-        do {
-            report = try JournalImporter.importJournal(path: file, currentYear: try ledger.today().year, into: ledger, replace: replace) {
-                progress(Int64($0), Int64($1))
-                barOpen = $0 < $1 && Terminal.stderrIsTerminal
-            }
-        } catch {
-            // A refusal part-way starts on a line of its own, not after the bar.
-            if barOpen { FileHandle.standardError.write(Data("\n".utf8)) }
-            throw error
+        let report = try JournalImporter.importJournal(path: file, currentYear: try ledger.today().year, into: ledger, replace: replace) {
+            progress(Int64($0), Int64($1))
         }
         // One warning for every account the journal could not type, on stderr whatever the format.
         if let warning = report.unclassifiedWarning {

@@ -1,15 +1,24 @@
 import Foundation
 import KakeiboDomain
+import Synchronization
 
 /// Writing to the terminal. Text that came from users or files is stripped of control
 /// characters first, so nothing stored in a ledger can move the cursor or retitle a window.
 enum Terminal {
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("kakeibo: error: \(safe(message))\n".utf8))
+        FileHandle.standardError.write(Data((endingBar() + "kakeibo: error: \(safe(message))\n").utf8))
     }
 
     static func printNote(_ message: String) {
-        FileHandle.standardError.write(Data("\(safe(message))\n".utf8))
+        FileHandle.standardError.write(Data((endingBar() + "\(safe(message))\n").utf8))
+    }
+
+    /// A progress bar drawn on a terminal and not finished: a refusal part-way through a replay
+    /// or an import starts on a line of its own, not after the bar.
+    private static let barOpen = Mutex(false)
+
+    private static func endingBar() -> String {
+        barOpen.withLock { open in defer { open = false }; return open ? "\n" : "" }
     }
 
     /// "1 transaction", "2 transactions": a count with its noun, plural unless it is one.
@@ -35,6 +44,7 @@ enum Terminal {
             let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
             let line = "\(label) [\(bar)] \(done)/\(total) \(unit)"
             handle.write(Data(((interactive ? "\r" + line : line) + (done == total ? "\n" : "")).utf8))
+            barOpen.withLock { $0 = interactive && done != total }
         }
     }
 
