@@ -10,7 +10,14 @@ public func sha256Hex(_ bytes: [UInt8], prefix: Int = 32) -> String {
 /// The bytes a hex string spells, two digits a byte; nil for an odd length or a non-hex digit. The wire and
 /// PostgreSQL take `lowercaseOnly` (one spelling per hash); stored command hashes and kept digests take either case.
 public func bytes(fromHex hex: String, lowercaseOnly: Bool = false) -> [UInt8]? {
-    let utf8 = Array(hex.utf8)
+    bytes(fromHexDigits: hex.utf8, lowercaseOnly: lowercaseOnly)
+}
+
+/// `bytes(fromHex:)` of digits given as UTF-8 (part of a longer key, say), without copying them first.
+/// Inlinable, so a caller's collection type is specialised: left generic across the module boundary,
+/// reading 100k import keys with it took 0.4 s more.
+@inlinable
+public func bytes(fromHexDigits utf8: some Collection<UInt8>, lowercaseOnly: Bool = false) -> [UInt8]? {
     guard utf8.count % 2 == 0 else { return nil }
     func nibble(_ c: UInt8) -> UInt8? {
         switch c {
@@ -22,11 +29,12 @@ public func bytes(fromHex hex: String, lowercaseOnly: Bool = false) -> [UInt8]? 
     }
     var out: [UInt8] = []
     out.reserveCapacity(utf8.count / 2)
-    var index = 0
-    while index < utf8.count {
-        guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else { return nil }
+    var index = utf8.startIndex
+    while index != utf8.endIndex {
+        let next = utf8.index(after: index)
+        guard let high = nibble(utf8[index]), let low = nibble(utf8[next]) else { return nil }
         out.append(high << 4 | low)
-        index += 2
+        index = utf8.index(after: next)
     }
     return out
 }

@@ -210,9 +210,10 @@ public enum JournalImporter {
                 let input = try command(for: transaction)
                 let key = keys.key(for: input)
                 guard !recorded.contains(key) else { return true }
+                let spelled = key.spelled
                 chunk.append(Entry(command: .recordTransaction(input),
                                    options: CommandOptions(source: .journalImport, provenance: transaction.location.fileAndLine,
-                                                           idempotencyKey: key.text, fingerprint: key.fingerprint),
+                                                           idempotencyKey: spelled.text, fingerprint: spelled.fingerprint),
                                    location: transaction.location, kind: .transaction))
                 if chunk.count == transactionChunk {
                     try planned.put(chunk)
