@@ -55,12 +55,8 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
                     i += 1
                 }
             }
-            var scale: Int64 = 1
-            for _ in 0..<allowed { scale *= 10 }
-            var rest: Int64 = 1
-            for _ in used..<allowed { rest *= 10 }
-            let (whole, overflow) = integer.multipliedReportingOverflow(by: scale)
-            let (value, carry) = whole.addingReportingOverflow(fraction * rest)
+            let (whole, overflow) = integer.multipliedReportingOverflow(by: Int64(UInt64.tenToThe(allowed)))
+            let (value, carry) = whole.addingReportingOverflow(fraction * Int64(UInt64.tenToThe(allowed - used)))
             guard !overflow, !carry else { return nil }
             return Money(minorUnits: negative ? -value : value, currency: currency)
         }
@@ -181,8 +177,7 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         let sign = minorUnits < 0 ? "-" : ""
         let digits = currency.minorDigits
         guard digits > 0 else { return sign + String(magnitude) }
-        var divisor: UInt64 = 1
-        for _ in 0..<digits { divisor *= 10 }
+        let divisor = UInt64.tenToThe(digits)
         let fraction = String(magnitude % divisor)
         let padded = String(repeating: "0", count: digits - fraction.count) + fraction
         return "\(sign)\(magnitude / divisor).\(padded)"

@@ -35,9 +35,7 @@ public enum SuggestionFeatures {
 
     /// A coarse, currency-aware size of the amount: `amount:<5`, `amount:<10`, … `amount:500+`.
     public static func amountBucket(_ amount: Money) -> String {
-        var divisor: Int64 = 1
-        for _ in 0..<amount.currency.minorDigits { divisor *= 10 }
-        let major = amount.minorUnits.magnitude / UInt64(divisor)
+        let major = amount.minorUnits.magnitude / UInt64.tenToThe(amount.currency.minorDigits)
         for limit: UInt64 in [5, 10, 20, 50, 100, 200, 500] where major < limit { return "amount:<\(limit)" }
         return "amount:500+"
     }

@@ -23,12 +23,12 @@ extension PostingCost {
         var remainderScale = commodity.minorDigits
         if exponent >= 0 {
             guard high == 0, exponent <= 18 else { throw .overflow }
-            let (scaled, overflow) = low.multipliedReportingOverflow(by: Self.power(exponent))
+            let (scaled, overflow) = low.multipliedReportingOverflow(by: UInt64.tenToThe(exponent))
             guard !overflow else { throw .overflow }
             quotient = scaled
         } else {
             guard -exponent <= 18 else { throw .overflow }
-            let divisor = Self.power(-exponent)
+            let divisor = UInt64.tenToThe(-exponent)
             guard high < divisor else { throw .overflow }
             (quotient, remainder) = divisor.dividingFullWidth((high, low))
             remainderScale = commodity.minorDigits - exponent
@@ -47,11 +47,5 @@ extension PostingCost {
         let residual = negative ? -signedRemainder : signedRemainder
         return (Money(minorUnits: negative ? -stored : stored, currency: commodity),
                 ExactDecimal(mantissa: residual, scale: remainderScale))
-    }
-
-    private static func power(_ exponent: Int) -> UInt64 {
-        var result: UInt64 = 1
-        for _ in 0..<exponent { result *= 10 }
-        return result
     }
 }
