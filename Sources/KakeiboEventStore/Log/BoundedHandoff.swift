@@ -47,6 +47,12 @@ public final class BoundedHandoff<Element: Sendable>: @unchecked Sendable {
         condition.broadcast()
     }
 
+    /// Runs `body` as the producer on a thread of its own (one of Dispatch's global queue) and
+    /// returns at once: the consumer takes on the calling thread.
+    public func produceOnAnotherThread(_ body: @escaping @Sendable () throws -> Void) {
+        DispatchQueue.global().async { self.produce(body) }
+    }
+
     // MARK: - Consumer side
 
     /// The next element, waiting for it; nil once the producer has finished and everything was

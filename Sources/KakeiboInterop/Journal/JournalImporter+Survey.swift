@@ -1,4 +1,3 @@
-import Dispatch
 import KakeiboDomain
 import KakeiboEventStore
 import KakeiboLedger
@@ -231,23 +230,21 @@ extension JournalImporter {
             enum Handed: Sendable { case restart, transactions([JournalTransaction]) }
             final class Outcome: @unchecked Sendable { var stream: JournalStream? }
             let handoff = BoundedHandoff<Handed>(depth: 4), outcome = Outcome()
-            DispatchQueue.global().async {
-                handoff.produce {
-                    var chunk: [JournalTransaction] = []
-                    // `put` throws only once this thread's reader has stopped taking, when the
-                    // reading no longer matters.
-                    outcome.stream = try JournalReader.stream(path: path, currentYear: currentYear, restart: {
+            handoff.produceOnAnotherThread {
+                var chunk: [JournalTransaction] = []
+                // `put` throws only once this thread's reader has stopped taking, when the
+                // reading no longer matters.
+                outcome.stream = try JournalReader.stream(path: path, currentYear: currentYear, restart: {
+                    chunk = []
+                    try? handoff.put(.restart)
+                }, each: { transaction in
+                    chunk.append(transaction)
+                    if chunk.count == JournalImporter.transactionChunk {
+                        try? handoff.put(.transactions(chunk))
                         chunk = []
-                        try? handoff.put(.restart)
-                    }, each: { transaction in
-                        chunk.append(transaction)
-                        if chunk.count == JournalImporter.transactionChunk {
-                            try? handoff.put(.transactions(chunk))
-                            chunk = []
-                        }
-                    })
-                    try handoff.put(.transactions(chunk))
-                }
+                    }
+                })
+                try handoff.put(.transactions(chunk))
             }
             defer { handoff.abandon() }
             var survey = TransactionSurvey(existing: existing)

@@ -1,4 +1,3 @@
-import Dispatch
 import KakeiboDomain
 import KakeiboEventStore
 import KakeiboLedger
@@ -136,11 +135,9 @@ public enum JournalImporter {
         let file = journal.files.first ?? ""
         // A journal whose every transaction is recorded (a plain re-import) is not read again.
         let everyTransactionRecorded = recorded.count == count
-        DispatchQueue.global().async { [recorded] in
-            planned.produce {
-                guard !everyTransactionRecorded else { return }
-                try planTransactions(from: source, skipping: recorded, repeated: repeated, into: planned, count: count, mix: mix, file: file)
-            }
+        planned.produceOnAnotherThread { [recorded] in
+            guard !everyTransactionRecorded else { return }
+            try planTransactions(from: source, skipping: recorded, repeated: repeated, into: planned, count: count, mix: mix, file: file)
         }
         defer { planned.abandon() }
         var head = entries[..<transactionsAt].makeIterator(), tail = entries[transactionsAt...].makeIterator()

@@ -1,4 +1,3 @@
-import Dispatch
 import GRDB
 import KakeiboDomain
 import KakeiboEventStore
@@ -35,9 +34,7 @@ extension ProjectionRebuilder {
             let handoff = BoundedHandoff<VerifiedEvents>(depth: 2)
             // `read` returns once its transaction has ended, so when `abandon` or the last `take`
             // returns no read transaction is left open to hold back the checkpoint after the commit.
-            DispatchQueue.global().async {
-                handoff.produce { try snapshot.read { db in try readVerifiedEvents(from: db, into: handoff) } }
-            }
+            handoff.produceOnAnotherThread { try snapshot.read { db in try readVerifiedEvents(from: db, into: handoff) } }
             defer { handoff.abandon() }
             try first()
             while let verified = try handoff.take() { try deliver(verified) }
