@@ -52,6 +52,7 @@ test: deps python-deps
 	$(SWIFT) build --build-tests
 	bash Fuzz/run.sh 3
 	bash Tests/Postgres/with-postgres.sh $(SWIFT) test --skip-build --disable-swift-testing
+	bash Tests/Scenarios/run.sh $$($(SWIFT) build --show-bin-path)/kakeibo
 	KAKEIBO=$$($(SWIFT) build --show-bin-path)/kakeibo bash Tests/Browser/run.sh
 
 # libFuzzer over the JSON, event-payload, amount, journal, CSV and receipt-text parsers (FUZZ_SECONDS per target).

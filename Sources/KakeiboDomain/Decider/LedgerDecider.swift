@@ -305,7 +305,9 @@ public struct LedgerDecider<State: LedgerStateReader> {
         var trimmed = Substring(text)
         while trimmed.first == " " { trimmed.removeFirst() }
         while trimmed.last == " " { trimmed.removeLast() }
-        guard let point = trimmed.lastIndex(of: "."), point == trimmed.index(trimmed.endIndex, offsetBy: -4) else { return }
+        // `limitedBy:` — "1.5" has fewer than four characters, and an unlimited offset traps (issue 29, N1).
+        guard let point = trimmed.lastIndex(of: "."),
+              point == trimmed.index(trimmed.endIndex, offsetBy: -4, limitedBy: trimmed.startIndex) else { return }
         var grouped = trimmed.filter { $0 != "." && $0 != "+" && $0 != "-" }.drop { $0 == "0" }
         if grouped.isEmpty { grouped = "0" }
         let sign = amount.minorUnits < 0 ? "-" : ""

@@ -34,7 +34,10 @@ struct GlobalOptions: ParsableArguments {
 
 extension LedgerEnvironment {
     /// The live environment; `KAKEIBO_NOW` (Unix ms or YYYY-MM-DD) fixes the clock, ticking 1 ms per
-    /// reading, and `KAKEIBO_ACTOR` names who records, for tests and reproducible demos.
+    /// reading, and `KAKEIBO_ACTOR` names who records, for tests and reproducible demos. With
+    /// `KAKEIBO_NOW`, `KAKEIBO_SEED` (an unsigned integer) also fixes the ids' random bits, so a
+    /// scenario's transcript (`Tests/Scenarios`) is the same on every run; give each process its own
+    /// `KAKEIBO_NOW`, or two of them mint the same ids.
     static func fromProcess() throws -> LedgerEnvironment {
         let variables = ProcessInfo.processInfo.environment
         var environment = LedgerEnvironment.live
@@ -48,8 +51,14 @@ extension LedgerEnvironment {
         } else {
             throw CommandFailure("KAKEIBO_NOW=\(text) is neither Unix milliseconds nor a YYYY-MM-DD date")
         }
-        let fixed = LedgerEnvironment.deterministic(startingAt: start)
+        var seed: UInt64?
+        if let text = variables["KAKEIBO_SEED"] {
+            guard let value = UInt64(text) else { throw CommandFailure("KAKEIBO_SEED=\(text) is not an unsigned integer") }
+            seed = value
+        }
+        let fixed = LedgerEnvironment.deterministic(startingAt: start, seed: seed ?? 1)
         environment.now = fixed.now
+        if seed != nil { environment.makeID = fixed.makeID }
         return environment
     }
 }
