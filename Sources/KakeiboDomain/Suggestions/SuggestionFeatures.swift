@@ -4,8 +4,17 @@ public enum SuggestionFeatures {
     /// Card-processor and terminal prefixes that say nothing about the merchant.
     static let prefixes = ["sq *", "sq*", "paypal *", "paypal*", "tst* ", "tst*", "sp * ", "sp *", "pos ", "pp*", "ccd ", "ach "]
     /// Words that appear on every kind of purchase.
-    static let noise: Set<String> = ["pos", "purchase", "debit", "credit", "card", "payment", "inc", "llc", "ltd", "co", "corp",
-                                     "the", "and", "of", "www", "com", "store", "visa", "mastercard", "ref", "txn", "recurring"]
+    static let noise: Set<String> = Set<String>(["pos", "purchase", "debit", "credit", "card", "payment", "inc", "llc", "ltd", "co", "corp",
+                                     "the", "and", "of", "www", "com", "store", "visa", "mastercard", "ref", "txn", "recurring"])
+        .union(companyForms)
+    /// Words that name a company's legal form, or say only that it is a business: a grocer and a tyre shop are
+    /// both "… SDN BHD", so these carry no category (issue 29, N5: one AEON receipt sent every "… SDN BHD" shop
+    /// to groceries). `S/B` splits into one-letter tokens, which are dropped anyway.
+    static let companyForms: Set<String> = [
+        "sdn", "bhd", "berhad", "sendirian", "pte", "plc", "pty", "llp", "lp", "gmbh", "mbh", "ag", "kg", "ohg", "ug", "ev",
+        "sa", "sas", "sarl", "srl", "spa", "bv", "nv", "oy", "ab", "kk", "tbk", "limited", "incorporated", "corporation",
+        "company", "enterprise", "enterprises", "trading", "holdings", "holding", "group", "dimiliki", "oleh",
+    ]
 
     /// Distinct payee tokens in first-seen order: lowercased, prefixes stripped, split on anything
     /// but letters, without tokens holding digits (store numbers, dates, references) or noise words.

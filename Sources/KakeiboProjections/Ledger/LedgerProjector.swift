@@ -74,10 +74,12 @@ public enum LedgerProjector {
             if case .expenseCaptured(let e) = event, let receiptID = e.receiptID {
                 try store.attachReceiptItemWords(receiptID: receiptID, transactionID: transaction.id)
             }
-            try SuggestionLearning.learn(transaction, delta: 1, into: store)
+            // Learning skips a category the suggester applied (`SuggestionLearning`).
+            let applied = try event.suggestion?.accountID.map { try store.accountID(resolving: $0) }
+            try SuggestionLearning.learn(transaction, delta: 1, into: store, applied: applied)
             if let suggestion = event.suggestion {
                 try store.insertSuggestionOutcome(SuggestionOutcome(
-                    transactionID: transaction.id, accountID: try suggestion.accountID.map { try store.accountID(resolving: $0) },
+                    transactionID: transaction.id, accountID: applied,
                     confidenceBasisPoints: suggestion.confidenceBasisPoints, recordedAt: recordedAt, position: position))
             }
         case .transactionEdited(let e):
@@ -87,13 +89,13 @@ public enum LedgerProjector {
             try post(after.postings, sign: 1, to: store)
             try store.updateTransaction(after, at: position)
             try SuggestionLearning.learn(before, delta: -1, into: store)
-            try SuggestionLearning.learn(after, delta: 1, into: store)
             try store.resolveConflicts(transactionID: e.transactionID, at: position)
             if var outcome = try store.suggestionOutcome(transactionID: e.transactionID) {
                 let previous = outcome
                 outcome.apply(editedAt: recordedAt, before: before, after: after)
                 if outcome != previous { try store.updateSuggestionOutcome(outcome) }
             }
+            try SuggestionLearning.learn(after, delta: 1, into: store)
         case .transactionVoided(let e):
             var transaction = try existingTransaction(e.transactionID, store)
             if transaction.isVoided {

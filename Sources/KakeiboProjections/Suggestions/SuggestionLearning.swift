@@ -7,10 +7,26 @@ public enum SuggestionLearning {
     /// so a corrected category moves the evidence, and a void takes it away. A recorded transaction
     /// (an imported statement row or journal entry) teaches too when exactly one of its postings is
     /// an expense and that posting spends: a split says nothing about a single category.
+    ///
+    /// A category the suggester applied, and that nobody has changed since, is the suggester's own guess, not a
+    /// person's choice: it teaches nothing until an edit gives the expense another category (issue 29, N5: learning
+    /// its own auto-filings, the suggester grew surer with every receipt it filed, right or wrong). The check reads
+    /// the stored outcome, so the projector saves an edit's outcome before learning the edited state.
     public static func learn(_ transaction: LedgerTransaction, delta: Int64, into store: some ProjectionStore) throws {
         switch transaction.kind {
+        case .expense, .general:
+            try learn(transaction, delta: delta, into: store, applied: try store.suggestionOutcome(transactionID: transaction.id)?.accountID)
+        case .income, .transfer:
+            return
+        }
+    }
+
+    /// The same, when the caller knows which category the suggester applied (`applied`, nil when it applied none):
+    /// the projector does as it records a transaction, and saves a lookup per imported row.
+    public static func learn(_ transaction: LedgerTransaction, delta: Int64, into store: some ProjectionStore, applied: String?) throws {
+        switch transaction.kind {
         case .expense:
-            guard let category = transaction.toAccountID else { return }
+            guard let category = transaction.toAccountID, category != applied else { return }
             try store.learnSuggestion(accountID: category, payee: transaction.payee, amount: transaction.amount,
                                       itemWords: try store.receiptItemWords(transactionID: transaction.id), delta: delta)
         case .general:
@@ -19,7 +35,7 @@ public enum SuggestionLearning {
                 guard expense == nil else { return }
                 expense = posting
             }
-            guard let expense, expense.amount.minorUnits > 0 else { return }
+            guard let expense, expense.amount.minorUnits > 0, expense.accountID != applied else { return }
             try store.learnSuggestion(accountID: expense.accountID, payee: transaction.payee, amount: expense.amount, itemWords: [],
                                       delta: delta)
         case .income, .transfer:

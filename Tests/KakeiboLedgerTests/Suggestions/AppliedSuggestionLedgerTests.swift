@@ -110,6 +110,8 @@ final class AppliedSuggestionLedgerTests: LedgerTestCase {
     func testOneBatchSeesItsEarlierEntriesAndGivesTheSameEventsEveryTime() throws {
         let batch: [LedgerCommand] = try [
             .captureExpense(.init(amount: "30", date: LocalDate(iso: "2026-11-04"), from: "assets:checking", to: "dining", payee: "Sushi Zen")),
+            // A second sighting: one alone is worth 50 %, below the threshold (`CategorySuggester.evidenceCap`).
+            .captureExpense(.init(amount: "31", date: LocalDate(iso: "2026-11-04"), from: "assets:checking", to: "dining", payee: "Sushi Zen")),
             .captureExpense({
                 var input = LedgerCommand.MoneyInput(amount: "28", date: try LocalDate(iso: "2026-11-05"), from: "assets:checking",
                                                      to: AppliedSuggestion.uncategorisedExpenses, payee: "SUSHI ZEN #2")
@@ -122,7 +124,7 @@ final class AppliedSuggestionLedgerTests: LedgerTestCase {
             return try results.flatMap(\.positions).map { try XCTUnwrap(ledger.events(from: $0, limit: 1).first).payload.canonicalString() }
         }
         let payloads = try record(on: ledger)
-        XCTAssertTrue(payloads[1].contains(#""suggestion":{"account":"\#(try accountID("expenses:dining"))""#), payloads[1])
+        XCTAssertTrue(payloads[2].contains(#""suggestion":{"account":"\#(try accountID("expenses:dining"))""#), payloads[2])
         let twin = try Ledger.create(at: directory.appendingPathComponent("twin.sqlite").path, currency: .usd, timeZone: "Asia/Tokyo",
                                      environment: .deterministic(startingAt: Self.start, seed: 7, actor: "tester"))
         try twin.record(batch: [
