@@ -355,7 +355,12 @@ public struct LedgerDecider<State: LedgerStateReader> {
         for (input, account) in zip(inputs, accounts) {
             try checkOptionalText(input.memo, field: "posting memo")
             guard let text = input.amount else { postings.append(nil); continue }
-            let amount = try parseAmount(text, currency: input.currency ?? account.currency)
+            // A zero beside a priced posting is where a cost that weighs nothing comes from
+            // (`5 EUR @@ $0` from `assets:b $0`, issue 29 N4): kept, so the priced one is too.
+            let currency = input.currency ?? account.currency
+            let zeroBesideCost = input.cost == nil && inputs.contains { $0.cost != nil }
+                && (try? Money.parse(text, currency: currency))?.isZero == true
+            let amount = zeroBesideCost ? Money.zero(currency) : try parseAmount(text, currency: currency)
             try checkCurrency(amount, account)
             let cost = try input.cost.map { cost throws in try postingCost(cost, for: amount) }
             var posting = Posting(accountID: account.id, amount: amount, memo: input.memo, cost: cost)

@@ -77,7 +77,12 @@ public enum JournalImporter {
         // The transactions a previous import recorded: those of the log's keys this journal holds.
         survey.digests.sort()
         var recorded: Set<ImportKey> = []
-        let missing = try ledger.earlierImports(keyPrefix: "journal:", files: Set(journal.files)) { [survey] text in
+        // "This journal" is its files by their canonical spelling, however the path was typed (B3):
+        // new transactions record it, and an earlier import's recorded spelling is compared by it.
+        var paths = CanonicalPath.Cache()
+        let files = Set(journal.files.map { paths.of($0) })
+        let missing = try ledger.earlierImports(keyPrefix: "journal:", files: files,
+                                                isSameFile: { files.contains(paths.of($0)) }) { [survey] text in
             guard let key = ImportKey(text), survey.digests.holds(key) else { return false }
             recorded.insert(key)
             return true
@@ -87,7 +92,7 @@ public enum JournalImporter {
         survey.digests = DigestTally()
         if !missing.isEmpty, !replace {
             throw ImportError.noLongerInFile(count: missing.count, examples: missing.prefix(3).map { old in
-                "\(old.date)\(old.payee.map { " " + $0.shortened(to: 40) } ?? "") from \(old.provenance.shortened(to: 60))"
+                "\(old.date)\(old.payee.map { " " + $0.shortened(to: 40) } ?? "") from \(CanonicalPath.shown(old.provenance).shortened(to: 60))"
             })
         }
         let voids = missing.map { old in
@@ -199,6 +204,7 @@ public enum JournalImporter {
     private static func planTransactions(from source: TransactionSource, skipping recorded: Set<ImportKey>, repeated: Set<ImportKey.Digest>,
                                          into planned: BoundedHandoff<[Entry]>, count: Int, mix: UInt64, file: String) throws {
         var keys = KeyCounter(repeated: repeated)
+        var paths = CanonicalPath.Cache()
         var chunk: [Entry] = []
         chunk.reserveCapacity(transactionChunk)
         var failure: (any Error)?
@@ -209,7 +215,7 @@ public enum JournalImporter {
                 guard !recorded.contains(key) else { return true }
                 let spelled = key.spelled
                 chunk.append(Entry(command: .recordTransaction(input),
-                                   options: CommandOptions(source: .journalImport, provenance: transaction.location.fileAndLine,
+                                   options: CommandOptions(source: .journalImport, provenance: paths.provenance(transaction.location),
                                                            idempotencyKey: spelled.text, fingerprint: spelled.fingerprint),
                                    location: transaction.location, kind: .transaction))
                 if chunk.count == transactionChunk {
@@ -247,6 +253,8 @@ public enum JournalImporter {
         -> (entries: [Entry], opened: [JournalImportReport.OpenedAccount], transactionsAt: Int) {
         let existing = survey.existing
         let baseCurrency = try ledger.settings().baseCurrency
+        // Provenance names each file by its canonical spelling, as the transactions' does.
+        var paths = CanonicalPath.Cache()
 
         // Accounts in order of first mention, with their currency and the type a declaration gives.
         var order: [AccountName] = []
@@ -284,7 +292,7 @@ public enum JournalImporter {
             if declaration.commodity.isISO {
                 guard displays[declaration.commodity.code] == nil, declaration.display != nil else { continue }
                 entries.append(Entry(command: .declareCommodity(declaration.commodity, display: declaration.display),
-                                     options: CommandOptions(source: .journalImport, provenance: declaration.location.fileAndLine),
+                                     options: CommandOptions(source: .journalImport, provenance: paths.provenance(declaration.location)),
                                      location: declaration.location))
                 continue
             }
@@ -297,7 +305,7 @@ public enum JournalImporter {
                 continue
             }
             entries.append(Entry(command: .declareCommodity(declaration.commodity, display: declaration.display),
-                                 options: CommandOptions(source: .journalImport, provenance: declaration.location.fileAndLine),
+                                 options: CommandOptions(source: .journalImport, provenance: paths.provenance(declaration.location)),
                                  location: declaration.location))
         }
         func typeOf(_ name: AccountName) -> AccountType {
@@ -316,7 +324,7 @@ public enum JournalImporter {
             let anyCommodity = survey.severalCommodities.contains(name) && type.holdsOneCommodity
             entries.append(Entry(command: anyCommodity ? .openAccountForAnyCommodity(name: name.rawValue, type: type, currency: currency)
                                                        : .openAccount(name: name.rawValue, type: type, currency: currency),
-                                 options: CommandOptions(source: .journalImport, provenance: location.fileAndLine),
+                                 options: CommandOptions(source: .journalImport, provenance: paths.provenance(location)),
                                  location: location))
         }
 
@@ -333,7 +341,7 @@ public enum JournalImporter {
             let occurrence = priceOccurrences[digest, default: 0]
             priceOccurrences[digest] = occurrence + 1
             entries.append(Entry(command: .recordPrice(input),
-                                 options: CommandOptions(source: .journalImport, provenance: price.location.fileAndLine,
+                                 options: CommandOptions(source: .journalImport, provenance: paths.provenance(price.location),
                                                          idempotencyKey: "journal-price:\(digest):\(occurrence)",
                                                          fingerprint: "journal-price:\(digest)"),
                                  location: price.location, kind: .price))
@@ -346,8 +354,13 @@ public enum JournalImporter {
     /// A general transaction with every amount written out. Zero-amount postings (kept in
     /// journals to carry a balance assertion) move nothing and are left out; a transaction left
     /// with none is recorded as a dated note.
+    ///
+    /// A posting whose amount is not zero is never left out, even when its cost weighs nothing
+    /// (`5 EUR @@ $0`, `¥1 @ $0.004`): it is balanced by its conversion postings, and the zero
+    /// postings beside it are kept so the ledger has the two postings a transaction needs. One
+    /// such posting alone is refused at its line: dropping it would lose the money.
     static func command(for transaction: JournalTransaction) throws(ImportError) -> LedgerCommand.TransactionInput {
-        let postings = transaction.postings.filter { !$0.amount.isZero }.map { posting in
+        func input(_ posting: JournalPosting) -> LedgerCommand.PostingInput {
             var input = LedgerCommand.PostingInput(account: posting.account.rawValue, amount: posting.amount.decimalString,
                                                    currency: posting.amount.currency, memo: posting.comment,
                                                    cost: posting.cost.map { .init(per: $0.per, value: $0.value.description, commodity: $0.commodity) })
@@ -355,8 +368,20 @@ public enum JournalImporter {
             input.accountAsWritten = posting.accountAsWritten
             return input
         }
+        let moving = transaction.postings.filter { !$0.amount.isZero }
+        var postings = moving.map(input)
+        if moving.count == 1, moving[0].virtual != .unbalanced {
+            // One posting moves money and weighs nothing at its cost: keep the zero ones beside it.
+            postings = transaction.postings.map(input)
+            guard postings.count >= 2 else {
+                throw .refused(moving[0].location, reason: "\(moving[0].amount) is the transaction's only posting and weighs nothing "
+                                   + "at its cost; add the posting it comes from (it may be zero)")
+            }
+        }
+        let command = LedgerCommand.TransactionInput(date: transaction.date, payee: transaction.payee, memo: transaction.memo,
+                                                     postings: postings.count >= 2 || postings.contains { $0.virtual == .unbalanced } ? postings : [])
         // No postings, or only zero amounts: a dated note that moves no money (hledger keeps it too).
-        return .init(date: transaction.date, payee: transaction.payee, memo: transaction.memo, postings: postings.count >= 2 || postings.contains { $0.virtual == .unbalanced } ? postings : [])
+        return command
     }
 
     /// SHA-256 of the transaction as the ledger will store it, in a fixed layout (its first 16

@@ -287,6 +287,13 @@ extension JournalReader {
                         throw .invalidAmount(posting.location, text: off.description, reason: error.description)
                     }
                 }
+                // Beside a cost that weighs nothing (`7 EUR @ $0`) it is that zero, in the cost's
+                // commodity: the posting the priced one comes from, which the importer keeps.
+                let g = group(posting) ?? 0
+                if amounts.isEmpty, txn.postings.contains(where: { group($0) == g && $0.cost != nil }),
+                   let currency = groupSums[g].keys.sorted().first {
+                    amounts = [.zero(currency)]
+                }
             }
             for amount in amounts {
             let balanceKey = BalanceKey(account: posting.account.rawValue, commodity: amount.currency.code)
