@@ -64,6 +64,9 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A commodity that cannot be declared or priced as asked, and why.
     case invalidCommodity(String, reason: String)
     case unknownReceipt(String, isTransaction: Bool)
+    /// Accepting a receipt that is not waiting for review: it was not flagged at import, or has been edited, accepted
+    /// or voided since.
+    case receiptNeedsNoReview(transactionID: String)
 
     public var description: String {
         switch self {
@@ -157,6 +160,8 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
             isTransaction ? "transaction \"\(text)\" was not imported from a receipt" : "no receipt \"\(text)\""
         case .invalidReceipt(let reason):
             "invalid receipt scan: \(reason)"
+        case .receiptNeedsNoReview(let transactionID):
+            "the receipt of transaction \(transactionID) needs no review: it was not flagged, or was edited, accepted or voided since"
         case .invalidCommodity(let symbol, let reason):
             "commodity \"\(symbol)\" refused: \(reason)"
         case .unknownEventType(let type, let version):

@@ -277,9 +277,61 @@ extension ReceiptImportCommandTests {
         XCTAssertTrue(line.contains("(needs review: total ") && line.contains(" %"), line)
         let transaction = String(line.dropFirst("\(Self.taxInvoice): imported as ".count).prefix(36))
         let listed = try ok("receipts", "list", "--needs-review")
-        XCTAssertTrue(listed.out.contains(String(transaction.prefix(8))) && listed.out.contains("needs review"), listed.out)
+        XCTAssertTrue(listed.out.contains(String(transaction.suffix(8))) && listed.out.contains("needs review"), listed.out)
         try ok("edit", transaction, "--payee", "Kedai Runcit Maju Jaya", "--reason", "name as printed on the paper receipt")
         XCTAssertEqual(try ok("receipts", "list", "--needs-review").out, "no receipt needs review")
         XCTAssertTrue(try ok("receipt", "list").out.contains("reviewed"))
+        XCTAssertTrue(try ok("receipt", "show", transaction).out.contains("\(transaction)  (reviewed)"), "show agrees with the list")
+    }
+
+    /// N6: ids are time-ordered, so a batch shares its first 8 characters; the list shows the last 8, as `register`
+    /// does, and each works with `edit`.
+    func testReceiptsListShowsTheLastEightCharactersOfEachTransaction() throws {
+        let imported = try kakeibo("import", "receipt", "--engine", "tesseract", Self.taxInvoice, Self.pharmacy)
+        assertNoErrors(imported)
+        let transactions = imported.stdoutLines.compactMap { line in
+            line.range(of: "imported as ").map { String(line[$0.upperBound...].prefix(36)) }
+        }
+        XCTAssertEqual(transactions.count, 2, "\(imported)")
+        let rows = try ok("receipts", "list").out.split(separator: "\n").dropFirst(2).map { String($0.prefix(8)) }
+        XCTAssertEqual(rows, transactions.map { String($0.suffix(8)) })
+        for (row, transaction) in zip(rows, transactions) {
+            XCTAssertEqual(try ok("edit", row, "--memo", "checked").out, transaction, "the listed id is unique")
+        }
+    }
+
+    /// B7: a receipt read right can be accepted (an edit whose only change is `reviewed`, with its reason in the
+    /// history), `receipt show` and `receipts list` agree on it, and accepting twice is refused, appending nothing.
+    func testACorrectReceiptIsAcceptedAndShowAgreesWithTheList() throws {
+        let imported = try kakeibo("import", "receipt", "--engine", "tesseract", Self.taxInvoice, Self.pharmacy)
+        assertNoErrors(imported)
+        let transactions = imported.stdoutLines.compactMap { line in
+            line.range(of: "imported as ").map { String(line[$0.upperBound...].prefix(36)) }
+        }
+        XCTAssertEqual(transactions.count, 2, "\(imported)")
+        XCTAssertEqual(try kakeibo("edit", transactions[0], "--reason", "checked").exitCode, 1, "an edit that changes nothing is still refused")
+        XCTAssertTrue(try ok("receipt", "show", transactions[0]).out.contains("(needs review)"))
+
+        XCTAssertEqual(try ok("receipt", "accept", String(transactions[0].suffix(8)), "--reason", "checked, correct").out, transactions[0])
+        XCTAssertTrue(try ok("receipt", "show", transactions[0]).out.contains("\(transactions[0])  (reviewed)"))
+        let history = try ok("history", transactions[0]).out
+        XCTAssertTrue(history.contains("reason: checked, correct") && history.contains("reviewed: yes"), history)
+
+        let before = try digest()
+        let again = try kakeibo("receipt", "accept", transactions[0])
+        XCTAssertEqual(again.exitCode, 1)
+        XCTAssertEqual(again.stderr.split(separator: "\n").filter { $0.hasPrefix("kakeibo: error") }.count, 1, "\(again)")
+        XCTAssertTrue(again.stderr.contains("needs no review"), again.stderr)
+        XCTAssertEqual(try digest(), before, "a refused accept appends nothing")
+
+        try ok("edit", transactions[1], "--reviewed")
+        XCTAssertEqual(try ok("receipts", "list", "--needs-review").out, "no receipt needs review")
+        let listed = try ok("receipts", "list", "--format", "json").jsonArray()
+        XCTAssertEqual(listed.map { $0["needsReview"] as? Bool }, [false, false])
+        for transaction in transactions {
+            let shown = try ok("receipt", "show", transaction, "--format", "json").out
+            XCTAssertTrue(shown.contains("\"needsReview\": false") || shown.contains("\"needsReview\":false"), shown)
+        }
+        XCTAssertEqual(try kakeibo("replay", "--check").exitCode, 0, "an accepted receipt replays to the same projections")
     }
 }

@@ -51,7 +51,7 @@ extension LedgerCommand {
                 "payee": input.payee.map { $0.map(JSONValue.string) ?? .null }, "memo": input.memo.map { $0.map(JSONValue.string) ?? .null },
                 "category": input.category.map(JSONValue.string), "from": input.from.map(JSONValue.string),
                 "to": input.to.map(JSONValue.string), "postings": input.postings.map { .array($0.map(\.canonicalJSON)) },
-                "reason": input.reason.map(JSONValue.string)])
+                "reason": input.reason.map(JSONValue.string), "reviewed": input.reviewed ? .bool(true) : nil])
         case .voidTransaction(let id, let reason):
             Self.object("voidTransaction", ["id": .string(id), "reason": reason.map(JSONValue.string)])
         case .setBudget(let input):

@@ -136,11 +136,15 @@ public enum LedgerCommand: Hashable, Sendable {
         public var to: String?
         public var postings: [PostingInput]?
         public var reason: String?
+        /// A person checked the transaction and found it right: recorded as a `reviewed` change, so an edit that
+        /// changes nothing else still says so (accepting a receipt flagged at import).
+        public var reviewed: Bool
         public init(id: String, amount: String? = nil, date: LocalDate? = nil, payee: String?? = nil, memo: String?? = nil,
                     category: String? = nil, from: String? = nil, to: String? = nil, postings: [PostingInput]? = nil,
-                    reason: String? = nil) {
+                    reason: String? = nil, reviewed: Bool = false) {
             self.id = id; self.amount = amount; self.date = date; self.payee = payee; self.memo = memo
             self.category = category; self.from = from; self.to = to; self.postings = postings; self.reason = reason
+            self.reviewed = reviewed
         }
     }
 }

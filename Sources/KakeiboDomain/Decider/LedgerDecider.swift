@@ -467,6 +467,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
                 record(.postings, txn.postings.json, postings.json)
             }
         }
+        if input.reviewed { changes.append(FieldChange(field: .reviewed, before: .null, after: .bool(true))) }
         guard !changes.isEmpty else { throw LedgerError.nothingToChange }
         try checkOptionalText(input.reason, field: "reason")
         return .init(transactionID: txn.id, changes: changes, reason: input.reason)

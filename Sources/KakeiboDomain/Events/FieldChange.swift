@@ -15,6 +15,9 @@ public struct FieldChange: Hashable, Sendable {
 }
 
 /// The fields of a transaction an edit can change.
+///
+/// `reviewed` changes no money or text: its `after` is `true` when a person checked the transaction (a receipt flagged
+/// at import) and found it right, so accepting it is an edit like any other, kept in the history with its reason.
 public enum TransactionField: String, Hashable, Sendable, CaseIterable {
-    case date, payee, memo, amount, fromAccount, toAccount, postings
+    case date, payee, memo, amount, fromAccount, toAccount, postings, reviewed
 }

@@ -53,6 +53,9 @@ extension LedgerTransaction {
             postings[0].accountID = id
         case .postings:
             postings = try [Posting](json: change.after)
+        case .reviewed:
+            // Nothing to apply: the edit's new version is what marks a flagged receipt reviewed.
+            guard change.after == .bool(true) else { throw bad }
         }
     }
 }

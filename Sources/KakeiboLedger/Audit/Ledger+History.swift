@@ -77,6 +77,8 @@ private struct ValueRenderer {
             return try accountName(id)
         case (.postings, _):
             return try postings([Posting](json: value))
+        case (.reviewed, .bool(let reviewed)):
+            return reviewed ? "yes" : "no"
         case (_, .string(let text)):
             return text
         default:

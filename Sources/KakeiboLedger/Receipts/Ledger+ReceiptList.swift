@@ -12,12 +12,8 @@ public struct ReceiptSummary: Hashable, Sendable {
     /// Flagged at import (a key field missing or below its threshold).
     public var flagged: Bool
 
-    /// Still to review: flagged, and its expense neither edited nor voided since. An edit (of the amount, date, payee or
-    /// category) is how a person confirms or corrects what was read, so it clears the flag; the history keeps both.
-    public var needsReview: Bool {
-        guard flagged, let transaction else { return false }
-        return !transaction.isVoided && transaction.version == 1
-    }
+    /// Still to review: flagged, and its expense neither edited, accepted nor voided since (`ReceiptReview`).
+    public var needsReview: Bool { ReceiptReview.needsReview(flagged: flagged, transaction: transaction) }
 }
 
 extension Ledger {

@@ -54,15 +54,25 @@ extension Ledger {
             }
             // The expense is the next event of the same command.
             var record = ReceiptRecord(scan: scan, position: envelope.position, provenance: envelope.provenance,
-                                       transactionID: nil, needsReview: false, transaction: nil)
+                                       transactionID: nil, flagged: false, transaction: nil)
             if let next = try EventLog.event(at: envelope.position + 1, in: db), next.commandID == envelope.commandID,
                case .expenseCaptured(let expense) = try next.event(), expense.receiptID == scan.receiptID {
                 record.transactionID = expense.transactionID
-                record.needsReview = expense.needsReview
+                record.flagged = expense.needsReview
                 record.transaction = try SQLiteProjectionStore(db: db).transaction(id: expense.transactionID)
             }
             return record
         }
+    }
+
+    /// Accepts a receipt flagged at import as read right: an edit of its expense whose only change is `reviewed`,
+    /// decided and appended like any edit, so the history shows who accepted it, when and why. Refused with
+    /// `LedgerError.receiptNeedsNoReview` when the receipt is not waiting for review.
+    public func acceptReceipt(matching text: String, reason: String? = nil) throws -> RecordResult {
+        let record = try receipt(matching: text)
+        guard let transactionID = record.transactionID else { throw LedgerError.unknownReceipt(text, isTransaction: false) }
+        guard record.needsReview else { throw LedgerError.receiptNeedsNoReview(transactionID: transactionID) }
+        return try self.record(.editTransaction(.init(id: transactionID, reason: reason, reviewed: true)))
     }
 
     private func resolveReceiptID(_ text: String) throws -> String {

@@ -19,14 +19,18 @@ struct Edit: RecordingCommand {
     @Option(help: "New account the money reaches.") var to: String?
     @Option(name: .customLong("posting"), help: "Replace all postings of a general transaction.") var postings: [PostingArgument] = []
     @Option(help: "Why; shown in the history.") var reason: String?
+    @Flag(help: "Mark a receipt that needs review as checked (alone: accept it as read; see `kakeibo receipt accept`).")
+    var reviewed = false
 
     func record(on ledger: Ledger) throws -> RecordResult {
         let id = try ledger.resolveTransactionID(transaction)
+        if reviewed, !(try ledger.receipt(matching: id).needsReview) { throw LedgerError.receiptNeedsNoReview(transactionID: id) }
         let input = LedgerCommand.EditInput(
             id: id, amount: amount, date: date,
             payee: clearPayee ? .some(nil) : payee.map { .some($0) },
             memo: clearMemo ? .some(nil) : memo.map { .some($0) },
-            category: category, from: from, to: to, postings: postings.isEmpty ? nil : postings.map(\.input), reason: reason)
+            category: category, from: from, to: to, postings: postings.isEmpty ? nil : postings.map(\.input), reason: reason,
+            reviewed: reviewed)
         return try ledger.record(.editTransaction(input))
     }
 }

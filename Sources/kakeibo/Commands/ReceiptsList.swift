@@ -7,7 +7,8 @@ struct ReceiptsList: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List imported receipts: transaction, date, amount, payee and whether each still needs review.",
-        discussion: "A receipt flagged at import stays to review until its expense is edited (`kakeibo edit TXN …`) or voided.")
+        discussion: "A receipt flagged at import stays to review until it is accepted (`kakeibo receipt accept TXN`), "
+            + "its expense edited (`kakeibo edit TXN …`) or voided.")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
     @Flag(help: "Only receipts that still need review.") var needsReview = false
@@ -35,10 +36,11 @@ struct ReceiptsList: ParsableCommand {
             for receipt in receipts {
                 let txn = receipt.transaction
                 let review = receipt.needsReview ? "needs review" : receipt.flagged ? "reviewed" : ""
-                table.add([txn.map { String($0.id.prefix(8)) } ?? "-", txn.map { $0.date.description } ?? "-",
+                // The last 8, as `register` shows: ids are time-ordered, so their start is the import time, shared by a batch.
+                table.add([txn.map { String($0.id.suffix(8)) } ?? "-", txn.map { $0.date.description } ?? "-",
                            txn?.amount.map { "\($0)" } ?? "-", Terminal.safe(txn?.payee ?? "-"), txn?.isVoided == true ? "voided" : review])
             }
-            print(table.render(), terminator: "")
+            print(table.render())
         }
     }
 }

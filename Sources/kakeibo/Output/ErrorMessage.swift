@@ -128,6 +128,8 @@ struct ErrorMessage: Equatable {
                                     : "give the transaction id `kakeibo import receipt` printed, or see `kakeibo log`")
         case .unknownEventType:
             return ErrorMessage(message, hint: "upgrade kakeibo")
+        case .receiptNeedsNoReview(let transactionID):
+            return ErrorMessage(message, hint: "see `kakeibo history \(transactionID.suffix(8))`")
         case .invalidAccountName, .accountClosed, .accountNotEmpty, .wrongAccountType, .categoryExists, .categoryArchived,
              .currencyMismatch, .unbalanced, .zeroAmount, .money, .balanceOverflow, .unfoldableEvent, .date, .invalidText,
              .invalidHue, .sameAccount, .rootChange, .ambiguousTransaction, .transactionVoided, .nothingToChange, .malformedEvent,

@@ -61,7 +61,8 @@ enum ReceiptPrinter {
         let scan = record.scan
         var lines = [
             "receipt      \(scan.receiptID)",
-            "transaction  \(record.transactionID ?? "none")" + (record.needsReview ? "  (needs review)" : ""),
+            // The review state by the rule `receipts list` uses, so the two never disagree.
+            "transaction  \(record.transactionID ?? "none")" + (record.needsReview ? "  (needs review)" : record.flagged ? "  (reviewed)" : ""),
             "file         \(record.provenance ?? "-")",
             "image        sha256:\(scan.imageSHA256)",
             "engine       \(scan.engine.name) \(scan.engine.version) (\(scan.engine.language))",
@@ -108,6 +109,7 @@ enum ReceiptPrinter {
             "receipt": .string(record.scan.receiptID),
             "transaction": record.transactionID.map(JSONValue.string) ?? .null,
             "needsReview": .bool(record.needsReview),
+            "flagged": .bool(record.flagged),
             "position": .int(record.position),
             "file": record.provenance.map(JSONValue.string) ?? .null,
             "scan": LedgerEvent.receiptScanned(record.scan).payload,
