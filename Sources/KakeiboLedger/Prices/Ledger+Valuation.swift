@@ -6,8 +6,17 @@ extension Ledger {
     /// Balances valued in `commodity` at the prices on or before the scope's date (default today):
     /// read-side only, so a price recorded later re-values past reports and nothing is logged.
     public func valuation(in commodity: Commodity, _ scope: ReportScope = ReportScope()) throws -> Valuation {
-        let date = try scope.asOf ?? today()
-        let report = try balances(scope)
+        try valuation(in: commodity, over: ReportQuery(), scope)
+    }
+
+    /// The change over `period` (`-b`, `-e`, `-p`) valued at the prices of the period's last day, as
+    /// hledger's `bal -X` values a balance change report ("the period-end value of the change"); with
+    /// no end, on the scope's date (default today). With no begin and no end, the whole balance.
+    public func valuation(in commodity: Commodity, over period: ReportQuery, _ scope: ReportScope = ReportScope()) throws -> Valuation {
+        let date = try valuationDate(period, scope)
+        let report = period.begin == nil && period.end == nil
+            ? try balances(scope)
+            : try balances(ReportQuery(begin: period.begin, end: period.end), scope)
         do {
             return try Valuation(balances: report.accounts.map { ($0.account, $0.type, $0.amount) }, in: commodity, on: date,
                                  prices: PriceTable(prices()))
@@ -18,19 +27,17 @@ extension Ledger {
 
     /// Every live posting valued at the price of its own date (hledger's `--value=then`), summed
     /// per account; amounts no price reached by their date stay in their own commodity.
-    public func valuationThen(in commodity: Commodity, _ scope: ReportScope = ReportScope()) throws -> Valuation {
-        let date = try scope.asOf ?? today()
+    /// With a period, only the postings dated inside it.
+    public func valuationThen(in commodity: Commodity, over period: ReportQuery = ReportQuery(),
+                              _ scope: ReportScope = ReportScope()) throws -> Valuation {
+        let date = try valuationDate(period, scope)
         return try withProjection(at: scope.atPosition) { db in
+            let (filter, arguments) = try Self.dateFilter(ReportQuery(begin: period.begin, end: period.end), scope)
             var sql = """
                 SELECT a.name, a.type, p.currency, p.amount, t.date
                 FROM postings p JOIN transactions t USING (txn_id) JOIN accounts a USING (account_id)
-                WHERE t.is_voided = 0
+                WHERE t.is_voided = 0 AND \(filter)
                 """
-            var arguments: StatementArguments = []
-            if let asOf = scope.asOf {
-                sql += " AND t.date <= ?"
-                arguments += [asOf.description]
-            }
             sql += " ORDER BY a.name, t.date, t.first_position, p.line"
             let postings = try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
                 guard let type = AccountType(rawValue: row[1]) else {
@@ -46,6 +53,13 @@ extension Ledger {
                 throw LedgerError.money(error)
             }
         }
+    }
+
+    /// The last day of the period when it has an end (or the `--as-of` date when that is earlier),
+    /// otherwise the scope's date, otherwise today.
+    func valuationDate(_ period: ReportQuery, _ scope: ReportScope) throws -> LocalDate {
+        if period.end != nil, let end = try effectiveEnd(period, scope) { return end.adding(days: -1) }
+        return try scope.asOf ?? today()
     }
 
     /// `USD`, `usd`, `$` (`€ £ ¥` too) or a commodity this ledger declared (`BTC`).

@@ -16,7 +16,8 @@ struct Balance: ParsableCommand {
                                  valueName: "query"))
     var query: [String] = []
     @Option(help: ArgumentHelp("Value every balance in this commodity (USD, $, BTC) at the prices on or before --as-of "
-                               + "(default today): direct, reverse, then one hop. `then,USD` values each posting at the price "
+                               + "(default today); with -b/-e/-p, the period's change at the prices of its last day. "
+                               + "Direct, reverse, then one hop. `then,USD` values each posting at the price "
                                + "of its own date instead. Amounts no price reaches stay in their own commodity and are listed.",
                                valueName: "[then,|end,]commodity"))
     var value: String?
@@ -32,8 +33,10 @@ struct Balance: ParsableCommand {
             let then = value.hasPrefix("then,")
             let symbol = then ? String(value.dropFirst(5)) : value.hasPrefix("end,") ? String(value.dropFirst(4)) : value
             let commodity = try ledger.commodityArgument(symbol)
-            return Printer.valuation(then ? try ledger.valuationThen(in: commodity, scope.scope)
-                                          : try ledger.valuation(in: commodity, scope.scope), format: output.format)
+            // -b/-e/-p: the period's change, valued at its last day (hledger's `bal -X`), not the all-time balance.
+            let span = try period.query(words: [], today: try ledger.today())
+            return Printer.valuation(then ? try ledger.valuationThen(in: commodity, over: span, scope.scope)
+                                          : try ledger.valuation(in: commodity, over: span, scope.scope), format: output.format)
         }
         guard !real || (query.isEmpty && columns.interval == nil && columns.depth == nil) else {
             throw ValidationError("--real works on the whole balance for now: leave out query terms, --depth and intervals")
