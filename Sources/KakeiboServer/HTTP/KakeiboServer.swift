@@ -38,19 +38,25 @@ public enum KakeiboServer {
                            onListening: @escaping @Sendable (Int) -> Void) async throws {
         let logger = logger()
         let (host, port) = try address(listen)
-        let client = PostgresClient(configuration: try PostgresURL.configuration(postgres), backgroundLogger: logger)
-        let store = ServerStore(client: client, logger: logger)
+        let configuration = try PostgresURL.configuration(postgres)
+        // A server that cannot reach its database says so and exits, instead of listening and answering 503s.
+        if let problem = await PostgresProbe.problem(configuration, logger: logger) { throw ServerError.databaseUnavailable(problem) }
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let store = ServerStore(client: client, logger: logger, probe: configuration)
         try await application(store: store, host: host, port: port, serverName: serverName, onListening: onListening).runService()
     }
 
     /// Runs `body` with a connected pool, for the one-shot administration commands.
     public static func withStore<T: Sendable>(postgres: String, _ body: @escaping @Sendable (ServerStore) async throws -> T) async throws -> T {
         let logger = logger()
-        let client = PostgresClient(configuration: try PostgresURL.configuration(postgres), backgroundLogger: logger)
+        let configuration = try PostgresURL.configuration(postgres)
+        // Asked first and directly: the pool would wait ~60 s and then not say why (see `PostgresProbe`).
+        if let problem = await PostgresProbe.problem(configuration, logger: logger) { throw ServerError.databaseUnavailable(problem) }
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { await client.run(); return nil }
             defer { group.cancelAll() }
-            let result = try await body(ServerStore(client: client, logger: logger))
+            let result = try await body(ServerStore(client: client, logger: logger, probe: configuration))
             return result
         }
     }

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdAuth
 import KakeiboSync
 import Logging
+import NIOCore
 
 /// The v1 HTTP API over a `ServerStore`. Every refusal is one JSON object `{"error","detail"}`.
 public enum ServerRoutes {
@@ -78,7 +79,7 @@ public enum ServerRoutes {
         } catch let error as ServerError {
             return failure(error)
         } catch let error as HTTPError where error.status == .contentTooLarge {
-            return failure(ServerError(413, "too-large", "a push is at most \(SyncProtocol.maxBodyBytes) bytes"))
+            return failure(.tooLarge)
         } catch {
             logger.error("request failed: \(String(reflecting: error))")
             return failure(ServerError(500, "internal", "the server could not complete the request"))
@@ -86,7 +87,13 @@ public enum ServerRoutes {
     }
 
     static func decode<T: Decodable>(_ request: Request, _ context: BasicRequestContext) async throws -> T {
-        let buffer = try await request.body.collect(upTo: SyncProtocol.maxBodyBytes)
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: SyncProtocol.maxBodyBytes)
+        } catch is NIOTooManyBytesError {
+            // The client sent more than it may: its fault (413), not the server's (500).
+            throw ServerError.tooLarge
+        }
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
         } catch {

@@ -16,6 +16,13 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
     public static func malformed(_ detail: String) -> ServerError { ServerError(400, "malformed", detail) }
     public static func notFound(_ detail: String) -> ServerError { ServerError(404, "not-found", detail) }
 
+    /// A request body over `SyncProtocol.maxBodyBytes`: the limit is in the detail, so a client knows how far to split.
+    public static var tooLarge: ServerError {
+        ServerError(413, "too-large", "a request body is at most \(SyncProtocol.maxBodyBytes) bytes (4 MiB); push fewer events at a time")
+    }
+    /// PostgreSQL cannot be reached or refuses the server's login: its own words, in about a second.
+    public static func databaseUnavailable(_ detail: String) -> ServerError { ServerError(503, "database-unavailable", detail) }
+
     public var description: String { "\(body.error): \(body.detail)" }
 }
 

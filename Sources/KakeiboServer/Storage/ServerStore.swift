@@ -11,22 +11,66 @@ import PostgresNIO
 public struct ServerStore: Sendable {
     public let client: PostgresClient
     public let logger: Logger
+    /// What `client` connects to, for `PostgresProbe` when a request waits on the pool; nil: no probe (the pool's own wait).
+    public let probe: PostgresClient.Configuration?
 
-    public init(client: PostgresClient, logger: Logger) {
+    public init(client: PostgresClient, logger: Logger, probe: PostgresClient.Configuration? = nil) {
         self.client = client
         self.logger = logger
+        self.probe = probe
     }
+
+    /// How long a request waits for a pooled connection before the server asks PostgreSQL directly why there is none.
+    static let leaseGrace: Duration = .seconds(1)
+
+    private enum Step<T: Sendable>: Sendable { case done(T), stillWaiting }
 
     /// Runs `body` in a transaction as the application role.
     /// A refusal thrown by `body` comes out as itself, not wrapped in PostgresNIO's transaction error.
-    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+    ///
+    /// When PostgreSQL is down the pool would hold the request until its circuit breaker trips (about 60 s) and then
+    /// fail it without the reason; so a request without a connection after `leaseGrace` probes PostgreSQL directly, and
+    /// if that fails too it is answered 503 with PostgreSQL's own words (`connection refused`) within about a second.
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        let leased = LeaseFlag()
+        let (client, logger, probe) = (client, logger, probe)
         do {
-            return try await client.withTransaction(logger: logger) { connection in
-                try await connection.query("SET LOCAL ROLE kakeibo_app", logger: logger)
-                return try await body(connection)
+            return try await withThrowingTaskGroup(of: Step<T>.self) { group in
+                group.addTask {
+                    .done(try await client.withTransaction(logger: logger) { connection in
+                        leased.set()
+                        try await connection.query("SET LOCAL ROLE kakeibo_app", logger: logger)
+                        return try await body(connection)
+                    })
+                }
+                if let probe {
+                    group.addTask {
+                        try await Task.sleep(for: Self.leaseGrace)
+                        if !leased.isSet, let problem = await PostgresProbe.problem(probe, logger: logger) {
+                            throw ServerError.databaseUnavailable(problem)
+                        }
+                        return .stillWaiting
+                    }
+                }
+                while let step = try await group.next() {
+                    if case .done(let result) = step {
+                        group.cancelAll()
+                        return result
+                    }
+                }
+                throw CancellationError()
             }
         } catch let error as PostgresTransactionError {
             if let refusal = error.closureError as? ServerError, error.rollbackError == nil { throw refusal }
+            throw error
+        } catch let error as ServerError {
+            throw error
+        } catch where !leased.isSet && probe != nil {
+            // The pool gave up before lending a connection (its circuit breaker): say why, or that it is reconnecting.
+            if let problem = await PostgresProbe.problem(probe!, logger: logger) { throw ServerError.databaseUnavailable(problem) }
+            if String(reflecting: error).contains("CircuitBreaker") {
+                throw ServerError.databaseUnavailable("PostgreSQL was unreachable a moment ago and the server is reconnecting; try again in a few seconds")
+            }
             throw error
         }
     }
