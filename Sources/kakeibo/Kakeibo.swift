@@ -25,6 +25,10 @@ struct Kakeibo: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     static func main() {
+        // Past a file-size limit (`ulimit -f`) the kernel sends SIGXFSZ, which killed the process without a word
+        // (exit 153) and lost the ids `batch` had printed. Ignored, the write fails with EFBIG instead, and the
+        // ledger's storage error says so in one line, as for a full disk (issue 29, N14).
+        signal(SIGXFSZ, SIG_IGN)
         do {
             var command = try parseAsRoot()
             if command is ReceiptsRead || command is ReceiptsEval || command is ReceiptsTrain || command is ImportReceipt {

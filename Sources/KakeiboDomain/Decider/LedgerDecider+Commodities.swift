@@ -63,7 +63,7 @@ extension LedgerDecider {
         for amount in [negated, weight] {
             let name = ConversionAccount.name(between: posting.amount.currency, and: cost.commodity, side: amount.currency)
             let accountID: String
-            if let account = try state.account(named: name) {
+            if let account = try account(named: name) {
                 guard !account.isClosed else { throw LedgerError.accountClosed(name) }
                 accountID = account.id
             } else if let pending = opened.lazy.compactMap({ event -> String? in

@@ -66,7 +66,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
         case .renameAccount(let name, let newName):
             let account = try existingAccount(name)
             let target = try newAccountName(newName)
-            guard try state.account(named: target.rawValue) == nil else { throw LedgerError.accountExists(newName) }
+            guard try self.account(named: target.rawValue) == nil else { throw LedgerError.accountExists(newName) }
             try checkSameRoot(account, renamedTo: target)
             return [.accountRenamed(.init(accountID: account.id, from: account.name, to: target))]
         case .retypeAccount(let name, let type):
@@ -91,8 +91,9 @@ public struct LedgerDecider<State: LedgerStateReader> {
         case .renameCategory(let name, let newName):
             let (account, category, defining) = try existingCategory(name, types: [.expense, .income])
             let newAccountName = try categoryAccountName(newName, type: account.type)
+            try checkCategoryRoot(newAccountName, type: account.type)
             try checkNoDoubleSpace(newAccountName)
-            guard try state.account(named: newAccountName.rawValue) == nil else { throw LedgerError.categoryExists(newName) }
+            guard try self.account(named: newAccountName.rawValue) == nil else { throw LedgerError.categoryExists(newName) }
             try checkSameRoot(account, renamedTo: newAccountName)
             let display = displayName(for: newAccountName)
             return defining + [.accountRenamed(.init(accountID: account.id, from: account.name, to: newAccountName)),
@@ -155,7 +156,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
 
     func openAccount(_ text: String, type: AccountType?, currency: Currency) throws -> LedgerEvent {
         let name = try newAccountName(text)
-        guard try state.account(named: name.rawValue) == nil else { throw LedgerError.accountExists(text) }
+        guard try account(named: name.rawValue) == nil else { throw LedgerError.accountExists(text) }
         guard let type = type ?? AccountType(inferredFrom: name) else {
             throw LedgerError.accountTypeNotInferred(text)
         }
@@ -167,6 +168,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
             throw LedgerError.wrongAccountType(input.name, is: input.type, expected: "an income or expense account")
         }
         let name = try categoryAccountName(input.name, type: input.type)
+        try checkCategoryRoot(name, type: input.type)
         let hue = input.hue ?? Category.defaultHue(for: name.rawValue)
         guard (0...360).contains(hue) else { throw LedgerError.invalidHue(hue) }
         let display = input.displayName ?? displayName(for: name)
@@ -176,7 +178,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
 
         var events: [LedgerEvent] = []
         let accountID: String
-        if let existing = try state.account(named: name.rawValue) {
+        if let existing = try account(named: name.rawValue) {
             guard try state.category(accountID: existing.id) == nil else { throw LedgerError.categoryExists(input.name) }
             guard existing.type == input.type else {
                 throw LedgerError.wrongAccountType(name.rawValue, is: existing.type, expected: "an \(input.type.rawValue) account")
@@ -195,20 +197,29 @@ public struct LedgerDecider<State: LedgerStateReader> {
     /// `groceries` means `expenses:groceries`, and `food:fast food` means `expenses:food:fast food`:
     /// a category lives under its type's root. A name that starts at a root (`expenses:…`,
     /// `income:…`, or another type's, which is then refused as the wrong type) is taken as it is.
-    func categoryAccountName(_ text: String, type: AccountType) throws -> AccountName {
+    func categoryAccountName(_ typed: String, type: AccountType) throws -> AccountName {
+        let text = typed.composed
         let name = try AccountName(text)
         if AccountType(inferredFrom: name) != nil {
             // `expenses` alone is the top of the tree; `expenses:expenses` is never what was meant.
-            if name.depth == 1, try state.account(named: text) == nil { throw LedgerError.rootIsNotACategory(text) }
+            if name.depth == 1, try account(named: text) == nil { throw LedgerError.rootIsNotACategory(text) }
             return name
         }
         return try AccountName((type == .income ? "income:" : "expenses:") + text)
     }
 
+    /// `assets:x` names an asset account, never a category: added as one, it was an expense account under assets,
+    /// and `balance` netted it into the assets (issue 29, B10).
+    func checkCategoryRoot(_ name: AccountName, type: AccountType) throws {
+        if let root = AccountType(inferredFrom: name), root != type {
+            throw LedgerError.wrongAccountType(name.rawValue, is: root, expected: "\(type.article) \(type.rawValue) account (a category)")
+        }
+    }
+
     /// A name for a new or renamed account. hledger ends an account name at two spaces (what
     /// follows is the amount), so an exported journal could not hold such a name.
     private func newAccountName(_ text: String) throws -> AccountName {
-        let name = try AccountName(text)
+        let name = try AccountName(text.composed)
         try checkNoDoubleSpace(name)
         return name
     }
@@ -233,7 +244,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
     }
 
     private func existingAccount(_ name: String) throws -> Account {
-        guard let account = try state.account(named: name) else { throw LedgerError.unknownAccount(name) }
+        guard let account = try account(named: name) else { throw LedgerError.unknownAccount(name) }
         return account
     }
 
@@ -248,10 +259,10 @@ public struct LedgerDecider<State: LedgerStateReader> {
     private func existingCategory(_ name: String, types: [AccountType]) throws -> (Account, Category, [LedgerEvent]) {
         var accounts: [Account] = []
         for type in types {
-            if let account = try state.account(named: try categoryAccountName(name, type: type).rawValue) { accounts.append(account) }
+            if let account = try account(named: try categoryAccountName(name, type: type).rawValue) { accounts.append(account) }
         }
         // Also a category added as a top-level name, before categories always lived under their root.
-        if let account = try state.account(named: name) { accounts.append(account) }
+        if let account = try account(named: name) { accounts.append(account) }
         for account in accounts where types.contains(account.type) {
             if let category = try state.category(accountID: account.id) { return (account, category, []) }
         }
@@ -266,7 +277,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
     /// A category by short name (`groceries`) or any account of the right type by full name.
     func categoryAccount(_ name: String, type: AccountType) throws -> Account {
         let accountName = try categoryAccountName(name, type: type)
-        guard let account = try state.account(named: accountName.rawValue) ?? state.account(named: name) else {
+        guard let account = try account(named: accountName.rawValue) ?? account(named: name) else {
             throw name.contains(":") ? LedgerError.unknownAccount(name) : LedgerError.unknownCategory(name)
         }
         guard !account.isClosed else { throw LedgerError.accountClosed(account.name.rawValue) }
@@ -285,6 +296,14 @@ public struct LedgerDecider<State: LedgerStateReader> {
             throw LedgerError.wrongAccountType(name, is: account.type, expected: role)
         }
         return account
+    }
+
+    /// The account a typed name means: as typed, else in its composed form (`String.composed`), which is how
+    /// every name opened since issue 29 is stored.
+    func account(named text: String) throws -> Account? {
+        if let account = try state.account(named: text) { return account }
+        let composed = text.composed
+        return composed == text ? nil : try state.account(named: composed)
     }
 
     // MARK: - Money

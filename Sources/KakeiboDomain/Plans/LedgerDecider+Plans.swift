@@ -37,14 +37,14 @@ extension LedgerDecider {
     private func expenseCategory(_ name: String, allowArchived: Bool) throws -> Account {
         if allowArchived {
             let accountName = try categoryAccountName(name, type: .expense)
-            guard let account = try state.account(named: accountName.rawValue) ?? state.account(named: name) else {
+            guard let account = try account(named: accountName.rawValue) ?? account(named: name) else {
                 throw LedgerError.unknownCategory(name)
             }
             guard account.type == .expense else { throw LedgerError.notAnExpenseCategory(name) }
             return account
         }
         let accountName = try categoryAccountName(name, type: .expense)
-        if let account = try state.account(named: accountName.rawValue) ?? state.account(named: name), account.type != .expense {
+        if let account = try account(named: accountName.rawValue) ?? account(named: name), account.type != .expense {
             throw LedgerError.notAnExpenseCategory(name)
         }
         return try categoryAccount(name, type: .expense)

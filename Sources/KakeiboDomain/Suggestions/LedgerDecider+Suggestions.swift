@@ -17,7 +17,7 @@ extension LedgerDecider {
     func fileUncategorised(_ amount: Money, payee: String?, itemWords: [String] = [], fallback: String) throws -> FiledAmount {
         let (suggested, suggestion) = amount.isZero ? (nil, nil) : try confidentCategory(payee: payee, amount: amount, itemWords: itemWords)
         if let suggested { return FiledAmount(account: suggested, suggestion: suggestion, opened: []) }
-        if let existing = try state.account(named: fallback) {
+        if let existing = try account(named: fallback) {
             return FiledAmount(account: try categoryAccount(existing.name.rawValue, type: .expense), suggestion: suggestion, opened: [])
         }
         let name = try AccountName(fallback)

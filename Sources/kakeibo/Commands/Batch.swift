@@ -22,12 +22,14 @@ struct Batch: ParsableCommand {
     func run() throws {
         let commands = try Self.parse(try readLines(), file: file)
         let ledger = try global.openLedger()
-        for (location, command) in commands {
+        for (index, (location, command)) in commands.enumerated() {
             let result: RecordResult
             do {
                 result = try command.record(on: ledger)
             } catch {
-                throw BatchLineError(location: location, underlying: error)
+                // Which lines landed, so the user can run the rest again without recording any twice (issue 29, N26).
+                throw BatchLineError(location: location, underlying: error, recordedLines: commands[..<index].map(\.location.line),
+                                     remainingLines: commands[index...].map(\.location.line))
             }
             Printer.recorded(result, format: output.format)
         }

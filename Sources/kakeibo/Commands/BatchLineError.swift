@@ -6,4 +6,17 @@ import KakeiboInterop
 struct BatchLineError: Error {
     var location: SourceLocation
     var underlying: any Error
+    /// The lines recorded before this one (their ids were printed), and this line with the command lines after
+    /// it, none recorded. A line that does not parse stops the batch before anything is recorded: both empty.
+    var recordedLines: [Int] = []
+    var remainingLines: [Int] = []
+
+    /// What the batch left behind, for the end of the error's line.
+    var progress: String {
+        guard let first = recordedLines.first, let last = recordedLines.last else { return "nothing was recorded" }
+        let recorded = recordedLines.count == 1 ? "line \(first) was recorded" : "lines \(first)–\(last) were recorded"
+        let after = remainingLines.count - 1
+        let rest = after == 0 ? "this line was not" : "this line and the \(after) after it were not"
+        return "\(recorded) (ids above), \(rest): fix it and run the batch again from line \(location.line)"
+    }
 }

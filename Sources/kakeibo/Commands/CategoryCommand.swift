@@ -14,11 +14,14 @@ struct CategoryCommand: ParsableCommand {
         @Argument var name: String
         @Flag(help: "An income category (income:NAME) instead of an expense one.") var income = false
         @Option(name: .customLong("display-name"), help: "Name shown in reports and widgets.") var displayName: String?
-        @Option(help: "Colour hue, 0–360.") var hue: Int?
+        /// Unconditional, so `--hue -1` reaches the range check instead of reading as an option (B20).
+        @Option(parsing: .unconditional, help: "Colour hue, 0–360.") var hue: Int?
         @Option(help: "Icon name, e.g. cart.") var icon: String?
 
         func run() throws {
-            let input = LedgerCommand.CategoryInput(name: name, type: income ? .income : .expense,
+            // `income:bonus` names an income category without --income; `assets:x` is refused by the ledger (B10).
+            let isIncome = income || name.lowercased().hasPrefix("income:")
+            let input = LedgerCommand.CategoryInput(name: name, type: isIncome ? .income : .expense,
                                                     displayName: displayName, hue: hue, icon: icon)
             let result = try global.openLedger().record(.addCategory(input))
             Printer.recorded(result, format: output.format, note: "added category \(name)")

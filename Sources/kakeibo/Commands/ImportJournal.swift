@@ -24,7 +24,7 @@ struct ImportJournal: ParsableCommand {
     func run() throws {
         let ledger = try global.openLedger()
         // On a terminal, a bar while the new transactions are recorded; nothing more in a pipe or a file.
-        let progress = Terminal.progress("import", unit: "transactions", onlyOnTerminal: true)
+        let progress = Terminal.progress("import", unit: "transactions")
         let report = try JournalImporter.importJournal(path: file, currentYear: try ledger.today().year, into: ledger, replace: replace) {
             progress(Int64($0), Int64($1))
         }

@@ -42,7 +42,8 @@ struct ErrorMessage: Equatable {
             self = failure.rendered
         case let failure as BatchLineError:
             let inner = ErrorMessage(failure.underlying)
-            self.init("\(failure.location.fileAndLine): \(inner.message)", hint: inner.hint, exitCode: inner.exitCode)
+            self.init("\(failure.location.fileAndLine): \(inner.message)", hint: [inner.hint, failure.progress].compactMap { $0 }.joined(separator: "; "),
+                      exitCode: inner.exitCode)
         case let error as LedgerError:
             self = Self.ledger(error)
         case let error as EventStoreError:

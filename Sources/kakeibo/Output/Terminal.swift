@@ -32,19 +32,18 @@ enum Terminal {
 
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
 
-    /// A progress bar on stderr, redrawn in place on a terminal, a plain final line otherwise
-    /// (none with `onlyOnTerminal`).
-    static func progress(_ label: String, unit: String = "events", to handle: FileHandle = .standardError,
-                         onlyOnTerminal: Bool = false) -> @Sendable (Int64, Int64) -> Void {
+    /// A progress bar on stderr, redrawn in place on a terminal, and nothing in a file or a pipe: a log or a
+    /// script reading stderr gets the command's own lines only (issue 29, N18: `replay 2>log` kept the bar).
+    static func progress(_ label: String, unit: String = "events", to handle: FileHandle = .standardError) -> @Sendable (Int64, Int64) -> Void {
         let interactive = isatty(handle.fileDescriptor) != 0
         return { done, total in
-            guard interactive || (done == total && !onlyOnTerminal) else { return }
+            guard interactive else { return }
             let width = 30
             let filled = total == 0 ? width : Int(done * Int64(width) / total)
             let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
             let line = "\(label) [\(bar)] \(done)/\(total) \(unit)"
-            handle.write(Data(((interactive ? "\r" + line : line) + (done == total ? "\n" : "")).utf8))
-            barOpen.withLock { $0 = interactive && done != total }
+            handle.write(Data(("\r" + line + (done == total ? "\n" : "")).utf8))
+            barOpen.withLock { $0 = done != total }
         }
     }
 
