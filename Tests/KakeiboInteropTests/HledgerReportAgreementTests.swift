@@ -74,6 +74,8 @@ final class HledgerReportAgreementTests: XCTestCase {
             ["-Y"],
             ["-W", "-b", "2026-03-02", "-e", "2026-04-27"],
             ["-M", "-p", "2026", "payee:bakery"],
+            ["-Q", "-C"],
+            ["-Y", "-P", "-U"],
         ]
         for arguments in cases {
             let ours = try kakeiboRows(["balance"] + arguments)
@@ -96,7 +98,10 @@ final class HledgerReportAgreementTests: XCTestCase {
 
     func testRegisterListsTheSamePostingsAsHledger() throws {
         for arguments in [["expenses:groceries", "-b", "2026-01-01", "-e", "2026-04-01"], ["groceries", "amt:>20"],
-                          ["payee:bakery", "-p", "2026-Q2"], ["assets:checking", "-p", "2026-05"]] {
+                          ["payee:bakery", "-p", "2026-Q2"], ["assets:checking", "-p", "2026-05"],
+                          // Status (issue 29, B12): the generator marks transactions `*`, `!` or nothing.
+                          ["-C", "expenses:groceries", "-p", "2026-Q1"], ["-P", "-U", "assets:checking", "-p", "2026-05"],
+                          ["status:!", "groceries"], ["status:", "payee:bakery"], ["not:status:*", "expenses:dining"]] {
             let ours = try run(["register", "--format", "csv"] + arguments).split(separator: "\n").dropFirst().map { line in
                 let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
                 // date,id,payee,account,currency,amount,balance; payees of the generator hold no comma.

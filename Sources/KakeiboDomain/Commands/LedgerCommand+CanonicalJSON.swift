@@ -44,7 +44,8 @@ extension LedgerCommand {
             Self.object("recordTransaction", ["date": input.date.map { .string($0.description) },
                                               "payee": input.payee.map(JSONValue.string), "memo": input.memo.map(JSONValue.string),
                                               "postings": .array(input.postings.map(\.canonicalJSON)),
-                                              "suggestCategoryFor": input.suggestCategoryFor.map { .int(Int64($0)) }])
+                                              "suggestCategoryFor": input.suggestCategoryFor.map { .int(Int64($0)) },
+                                              "status": input.status.map { .string($0.name) }, "code": input.code.map(JSONValue.string)])
         case .editTransaction(let input):
             Self.object("editTransaction", [
                 "id": .string(input.id), "amount": input.amount.map(JSONValue.string), "date": input.date.map { .string($0.description) },

@@ -119,6 +119,9 @@ public enum LedgerCommand: Hashable, Sendable {
         /// The posting whose account is only a fallback (an importer's `expenses:unknown`): a
         /// confident suggestion replaces its account when it is a positive expense posting.
         public var suggestCategoryFor: Int?
+        /// A journal's `*` or `!` and its `(code)`, kept as written (issue 29, B12).
+        public var status: TransactionStatus? = nil
+        public var code: String? = nil
         public init(date: LocalDate? = nil, payee: String? = nil, memo: String? = nil, postings: [PostingInput]) {
             self.date = date; self.payee = payee; self.memo = memo; self.postings = postings
         }

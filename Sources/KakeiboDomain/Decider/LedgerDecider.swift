@@ -125,6 +125,9 @@ public struct LedgerDecider<State: LedgerStateReader> {
             if let date = input.date { try PlanPeriod.check(date) }
             var recorded = LedgerEvent.TransactionRecorded(transactionID: context.makeID(), date: input.date ?? context.today,
                                                            payee: input.payee, memo: input.memo, postings: postings)
+            try checkOptionalText(input.code, field: "code")
+            recorded.status = input.status
+            recorded.code = input.code
             if let index = input.suggestCategoryFor { try suggestPosting(index, of: &recorded) }
             return opened + [.transactionRecorded(recorded)]
         case .editTransaction(let input):

@@ -40,7 +40,7 @@ extension LedgerEvent {
                 "txn": .string(e.transactionID), "date": .string(e.date.description),
                 "payee": .optional(e.payee), "memo": .optional(e.memo),
                 "postings": .array(e.postings.map(\.json)),
-            ])
+            ].merging(e.marksPayload) { stored, _ in stored })
         case .transactionEdited(let e):
             .object([
                 "txn": .string(e.transactionID), "reason": .optional(e.reason),
@@ -114,10 +114,12 @@ extension LedgerEvent {
             case .incomeRecorded: self = .incomeRecorded(try moneyMoved(p))
             case .transferMade: self = .transferMade(try moneyMoved(p))
             case .transactionRecorded:
-                self = .transactionRecorded(.init(
+                var recorded = LedgerEvent.TransactionRecorded(
                     transactionID: try p.string("txn"), date: try LocalDate(iso: p.string("date")),
                     payee: try p.optionalString("payee"), memo: try p.optionalString("memo"),
-                    postings: try p.array("postings").map { posting throws(LedgerError) in try Posting(json: posting) }))
+                    postings: try p.array("postings").map { posting throws(LedgerError) in try Posting(json: posting) })
+                try recorded.readMarks(p)
+                self = .transactionRecorded(recorded)
             case .transactionEdited:
                 self = .transactionEdited(.init(
                     transactionID: try p.string("txn"),

@@ -125,6 +125,9 @@ public enum LedgerEvent: Hashable, Sendable {
         public var postings: [Posting]
         /// Set when an importer let the suggester pick the category posting; see `AppliedSuggestion`.
         public var suggestion: AppliedSuggestion?
+        /// A journal's `*`/`!` and `(code)`; omitted from the payload when nil, so older events keep their bytes.
+        public var status: TransactionStatus? = nil
+        public var code: String? = nil
         public init(transactionID: String, date: LocalDate, payee: String?, memo: String?, postings: [Posting]) {
             self.transactionID = transactionID; self.date = date; self.payee = payee
             self.memo = memo; self.postings = postings

@@ -10,6 +10,8 @@ extension LedgerTransaction {
         case .transferMade(let e): try self.init(.transfer, e)
         case .transactionRecorded(let e):
             self.init(id: e.transactionID, kind: .general, date: e.date, payee: e.payee, memo: e.memo, postings: e.postings)
+            status = e.status
+            code = e.code
         default: return nil
         }
     }

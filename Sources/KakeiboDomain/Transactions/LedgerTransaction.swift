@@ -10,6 +10,9 @@ public struct LedgerTransaction: Hashable, Sendable {
     public var isVoided: Bool
     /// The version of the transaction's stream: how many events it has.
     public var version: Int
+    /// A journal's `*`/`!` and `(code)`, as recorded (issue 29, B12).
+    public var status: TransactionStatus? = nil
+    public var code: String? = nil
 
     public init(id: String, kind: TransactionKind, date: LocalDate, payee: String?, memo: String?,
                 postings: [Posting], isVoided: Bool = false, version: Int = 1) {

@@ -34,10 +34,13 @@ public enum BeancountExporter {
             out += "\(price.date) price \(price.commodity.code) \(price.value) \(price.quote.code)\n"
         }
         for transaction in transactions {
-            out += "\n\(transaction.date) *"
+            // Beancount's flag: `!` for a pending transaction, `*` for the rest (it has no "unmarked").
+            out += "\n\(transaction.date) \(transaction.status == .pending ? "!" : "*")"
             if let payee = transaction.payee { out += " " + quoted(payee) }
             out += " " + quoted(transaction.memo ?? "") + "\n"
             out += "  kakeibo-id: \(quoted(transaction.id))\n"
+            // A journal's `(code)` has no place in beancount's header: kept as metadata.
+            if let code = transaction.code { out += "  code: \(quoted(code))\n" }
             for line in transaction.lines where !line.isGeneratedConversion {
                 guard let name = names[line.account] else {
                     throw LedgerError.unknownAccount(line.account.rawValue)

@@ -37,6 +37,8 @@ public enum JournalExporter {
         }
         for transaction in try ledger.transactions(scope) {
             out += "\n\(transaction.date)"
+            if let status = transaction.status { out += " " + status.rawValue }
+            if let code = transaction.code { out += " (" + code + ")" }
             if let payee = transaction.payee { out += " " + descriptionSafe(payee) }
             if let memo = transaction.memo { out += "  ; " + memo }
             out += "\n"

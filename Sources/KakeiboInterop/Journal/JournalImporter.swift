@@ -378,9 +378,13 @@ public enum JournalImporter {
                                    + "at its cost; add the posting it comes from (it may be zero)")
             }
         }
-        let command = LedgerCommand.TransactionInput(date: transaction.date, payee: transaction.payee, memo: transaction.memo,
-                                                     postings: postings.count >= 2 || postings.contains { $0.virtual == .unbalanced } ? postings : [])
         // No postings, or only zero amounts: a dated note that moves no money (hledger keeps it too).
+        var command = LedgerCommand.TransactionInput(date: transaction.date, payee: transaction.payee, memo: transaction.memo,
+                                                     postings: postings.count >= 2 || postings.contains { $0.virtual == .unbalanced } ? postings : [])
+        // Status and code as written (B12). Not part of the content digest: a journal imported
+        // before they were kept re-imports as already recorded, and so does its export.
+        command.status = TransactionStatus(rawValue: transaction.status.rawValue)
+        command.code = transaction.code.flatMap { $0.isEmpty ? nil : $0 }
         return command
     }
 

@@ -180,6 +180,10 @@ struct SQLiteProjectionStore: ProjectionStore {
                 row.bind(transaction.payee); row.bind(transaction.memo); row.bind(transaction.isVoided)
                 row.bind(transaction.version); row.bind(position); row.bind(position)
             }
+        if transaction.status != nil || transaction.code != nil {
+            try db.cachedStatement(sql: "INSERT INTO transaction_marks (txn_id, status, code) VALUES (?, ?, ?)")
+                .execute(arguments: [transaction.id, transaction.status?.rawValue, transaction.code])
+        }
         try insertPostings(of: transaction)
     }
 

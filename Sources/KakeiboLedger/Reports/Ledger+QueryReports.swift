@@ -93,8 +93,10 @@ extension Ledger {
         try withProjection(at: scope.atPosition) { db in
             let (filter, arguments) = try Self.dateFilter(query, scope)
             let sql = """
-                SELECT t.date, t.txn_id, t.first_position, p.line, COALESCE(t.payee, t.memo), a.name, p.currency, p.amount, t.payee, t.memo
-                FROM transactions t JOIN postings p USING (txn_id) JOIN accounts a USING (account_id) WHERE \(filter)
+                SELECT t.date, t.txn_id, t.first_position, p.line, COALESCE(t.payee, t.memo), a.name, p.currency, p.amount, t.payee, t.memo,
+                       m.status, m.code
+                FROM transactions t JOIN postings p USING (txn_id) JOIN accounts a USING (account_id)
+                LEFT JOIN transaction_marks m USING (txn_id) WHERE \(filter)
                 """
             var postings: [RegisterReport.Posted] = []
             let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
@@ -102,22 +104,31 @@ extension Ledger {
                 let date = try LocalDate(iso: row[0])
                 let amount = Money(minorUnits: try row.minorUnits(atIndex: 7, table: "postings"), currency: try db.commodityForCode(row[6]))
                 let account: String = row[5]
-                guard query.matches(account: account, date: date, payee: row[8], memo: row[9], amount: amount) else { continue }
-                postings.append(RegisterReport.Posted(date: date, transactionID: row[1], firstPosition: row[2], line: row[3],
-                                                      payee: row[4], account: try AccountName(account), amount: amount))
+                let status = (row[10] as String?).flatMap(TransactionStatus.init(rawValue:))
+                guard query.matches(account: account, date: date, payee: row[8], memo: row[9], amount: amount, status: status) else { continue }
+                var posted = RegisterReport.Posted(date: date, transactionID: row[1], firstPosition: row[2], line: row[3],
+                                                   payee: row[4], account: try AccountName(account), amount: amount)
+                posted.status = status
+                posted.code = row[11]
+                postings.append(posted)
             }
             var report = try RegisterReport(postings: postings)
             // Dated notes (no postings) show unless an account or amount term rules them out.
             let notes = try Row.fetchCursor(db, sql: """
-                SELECT t.date, t.txn_id, t.first_position, COALESCE(t.payee, t.memo), t.payee, t.memo FROM transactions t
+                SELECT t.date, t.txn_id, t.first_position, COALESCE(t.payee, t.memo), t.payee, t.memo, m.status, m.code
+                FROM transactions t LEFT JOIN transaction_marks m USING (txn_id)
                 WHERE \(filter) AND t.is_voided = 0 AND NOT EXISTS (SELECT 1 FROM postings p WHERE p.txn_id = t.txn_id)
                 ORDER BY t.date, t.first_position
                 """, arguments: arguments)
             while let row = try notes.next() {
                 let date = try LocalDate(iso: row[0])
-                guard query.matches(account: "", date: date, payee: row[4], memo: row[5], amount: nil),
+                let status = (row[6] as String?).flatMap(TransactionStatus.init(rawValue:))
+                guard query.matches(account: "", date: date, payee: row[4], memo: row[5], amount: nil, status: status),
                       query.terms.allSatisfy({ term, _ in if case .amount = term { false } else { true } }) else { continue }
-                report.notes.append(.init(date: date, transactionID: row[1], firstPosition: row[2], payee: row[3]))
+                var note = RegisterReport.Note(date: date, transactionID: row[1], firstPosition: row[2], payee: row[3])
+                note.status = status
+                note.code = row[7]
+                report.notes.append(note)
             }
             return report
         }
@@ -131,8 +142,9 @@ extension Ledger {
             let perPosting = query.needsPostings
             let sql = perPosting
                 ? """
-                  SELECT a.name, a.type, p.currency, t.date, p.amount, t.payee, t.memo
-                  FROM transactions t JOIN postings p USING (txn_id) JOIN accounts a USING (account_id) WHERE \(filter)
+                  SELECT a.name, a.type, p.currency, t.date, p.amount, t.payee, t.memo, m.status
+                  FROM transactions t JOIN postings p USING (txn_id) JOIN accounts a USING (account_id)
+                  LEFT JOIN transaction_marks m USING (txn_id) WHERE \(filter)
                   """
                 : """
                   SELECT a.name, a.type, p.currency, t.date, SUM(p.amount)
@@ -147,7 +159,8 @@ extension Ledger {
                 let date = try LocalDate(iso: row[3])
                 let amount = Money(minorUnits: try row.minorUnits(atIndex: 4, table: "postings"), currency: try db.commodityForCode(row[2]))
                 if perPosting {
-                    guard query.matches(account: account, date: date, payee: row[5], memo: row[6], amount: amount) else { continue }
+                    guard query.matches(account: account, date: date, payee: row[5], memo: row[6], amount: amount,
+                                        status: (row[7] as String?).flatMap(TransactionStatus.init(rawValue:))) else { continue }
                 } else {
                     let hit = accountMatches[account] ?? query.matches(account: account, date: date, payee: nil, memo: nil, amount: nil)
                     if !query.terms.contains(where: { if case .date = $0.term { return true }; return false }) { accountMatches[account] = hit }
@@ -199,7 +212,7 @@ extension Ledger {
         var trees: [String] = []
         var rest: [String] = []
         for word in words {
-            if word.contains(":") && ["acct:", "payee:", "desc:", "amt:", "date:", "not:"].contains(where: { word.lowercased().hasPrefix($0) }) {
+            if word.contains(":") && ["acct:", "payee:", "desc:", "amt:", "date:", "status:", "not:"].contains(where: { word.lowercased().hasPrefix($0) }) {
                 rest.append(word)
             } else if names.contains(where: { $0 == word || $0.hasPrefix(word + ":") }) {
                 trees.append(word)

@@ -10,8 +10,9 @@ extension Ledger {
         try withProjection(at: scope.atPosition) { db in
             var sql = """
                 SELECT t.txn_id, t.date, t.payee, t.memo, a.name, p.currency, p.amount, p.memo,
-                       d.cost_per, d.cost_value, d.cost_commodity, coalesce(d.generated, 0), v.kind
-                FROM transactions t LEFT JOIN postings p USING (txn_id) LEFT JOIN accounts a USING (account_id)
+                       d.cost_per, d.cost_value, d.cost_commodity, coalesce(d.generated, 0), v.kind, m.status, m.code
+                FROM transactions t LEFT JOIN transaction_marks m USING (txn_id)
+                LEFT JOIN postings p USING (txn_id) LEFT JOIN accounts a USING (account_id)
                 LEFT JOIN posting_details d ON d.txn_id = p.txn_id AND d.line = p.line
                 LEFT JOIN virtual_postings v ON v.txn_id = p.txn_id AND v.line = p.line
                 WHERE t.is_voided = 0
@@ -27,8 +28,12 @@ extension Ledger {
             let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try rows.next() {
                 let id: String = row[0]
+                func listed(_ lines: [ListedTransaction.Line]) throws -> ListedTransaction {
+                    ListedTransaction(id: id, date: try LocalDate(iso: row[1]), payee: row[2], memo: row[3], lines: lines,
+                                      status: (row[13] as String?).flatMap(TransactionStatus.init(rawValue:)), code: row[14])
+                }
                 guard let code: String = row[5] else {
-                    result.append(ListedTransaction(id: id, date: try LocalDate(iso: row[1]), payee: row[2], memo: row[3], lines: []))
+                    result.append(try listed([]))
                     continue
                 }
                 let currency = try currencies[code] ?? db.commodityForCode(code)
@@ -41,8 +46,7 @@ extension Ledger {
                 if result.last?.id == id {
                     result[result.count - 1].lines.append(line)
                 } else {
-                    result.append(ListedTransaction(id: id, date: try LocalDate(iso: row[1]), payee: row[2], memo: row[3],
-                                                    lines: [line]))
+                    result.append(try listed([line]))
                 }
             }
             return result

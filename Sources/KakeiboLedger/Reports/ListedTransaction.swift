@@ -19,4 +19,7 @@ public struct ListedTransaction: Hashable, Sendable {
     public var payee: String?
     public var memo: String?
     public var lines: [Line]
+    /// A journal's `*`/`!` and `(code)`, for exports to write back (issue 29, B12).
+    public var status: TransactionStatus? = nil
+    public var code: String? = nil
 }

@@ -15,6 +15,8 @@ public struct ReportQuery {
         case description(Regex<AnyRegexOutput>)
         case amount(Comparison, Decimal, signed: Bool)
         case date(DateExpression.Span)
+        /// `status:*`, `status:!`, `status:` (unmarked; nil), and `-C`/`-P`/`-U`: alternatives, as in hledger.
+        case status(TransactionStatus?)
     }
 
     /// First day included.
@@ -49,8 +51,13 @@ public struct ReportQuery {
                 term = try Self.amount(amount, word: word)
             } else if let period = value("date:") {
                 do { term = .date(try DateExpression.span(period, today: today)) } catch { throw .badTerm(word, reason: error.description) }
-            } else if let colon = lower.firstIndex(of: ":"), ["tag", "status", "real", "cur", "code", "depth", "note"].contains(String(lower[..<colon])) {
-                throw .badTerm(word, reason: "\(lower[..<colon]): is not supported; use an account pattern, payee:, desc:, amt:, date: or not:")
+            } else if let mark = value("status:") {
+                guard mark.isEmpty || TransactionStatus(rawValue: mark) != nil else {
+                    throw .badTerm(word, reason: "write status:* (cleared), status:! (pending) or status: (unmarked)")
+                }
+                term = .status(TransactionStatus(rawValue: mark))
+            } else if let colon = lower.firstIndex(of: ":"), ["tag", "real", "cur", "code", "depth", "note"].contains(String(lower[..<colon])) {
+                throw .badTerm(word, reason: "\(lower[..<colon]): is not supported; use an account pattern, payee:, desc:, amt:, date:, status: or not:")
             } else {
                 term = .account(try Self.regex(String(text), word: word), text: String(text))
             }
@@ -65,8 +72,9 @@ public struct ReportQuery {
         terms.contains { if case .account = $0.term { return false }; if case .subtree = $0.term { return false }; if case .date = $0.term { return false }; return true }
     }
 
-    /// Whether a posting passes every term.
-    func matches(account: String, date: LocalDate, payee: String?, memo: String?, amount: Money?) -> Bool {
+    /// Whether a posting passes every term. `status` is its transaction's mark (nil: unmarked).
+    func matches(account: String, date: LocalDate, payee: String?, memo: String?, amount: Money?,
+                 status: TransactionStatus? = nil) -> Bool {
         var groups: [Int: Bool] = [:]
         for (term, negated) in terms {
             let hit: Bool
@@ -90,6 +98,7 @@ public struct ReportQuery {
                 }
                 group = nil
             case .date(let span): hit = span.begin <= date && date < span.end; group = nil
+            case .status(let mark): hit = status == mark; group = 3
             }
             if negated || group == nil {
                 if hit == negated { return false }

@@ -12,6 +12,9 @@ public struct RegisterReport: Hashable, Sendable {
         public var payee: String?
         public var account: AccountName
         public var amount: Money
+        /// The transaction's `*`/`!` and `(code)`, from a journal (issue 29, B12).
+        public var status: TransactionStatus? = nil
+        public var code: String? = nil
 
         public init(date: LocalDate, transactionID: String, firstPosition: Int64, line: Int, payee: String?,
                     account: AccountName, amount: Money) {
@@ -34,6 +37,8 @@ public struct RegisterReport: Hashable, Sendable {
         public var transactionID: String
         public var firstPosition: Int64
         public var payee: String?
+        public var status: TransactionStatus? = nil
+        public var code: String? = nil
         public init(date: LocalDate, transactionID: String, firstPosition: Int64, payee: String?) {
             self.date = date; self.transactionID = transactionID; self.firstPosition = firstPosition; self.payee = payee
         }

@@ -10,7 +10,7 @@ struct Register: ParsableCommand {
     @OptionGroup var period: ReportOptions
     @Argument(help: ArgumentHelp("""
         An account (its sub-accounts are included), or query terms: account patterns (regular expressions), \
-        payee:, desc:, amt:<N, date:, not:. All postings when omitted.
+        payee:, desc:, amt:<N, date:, status:* / status:! / status: (unmarked), not:. All postings when omitted.
         """, valueName: "query"))
     var query: [String] = []
 
@@ -24,14 +24,18 @@ struct Register: ParsableCommand {
         func pending(_ id: String) -> Bool { unsynced?.contains(id) ?? false }
         // A dated note (a transaction with no postings) is a row with no account, amount or balance.
         let rows = report.rows.map { row -> (date: String, id: String, payee: String?, account: String, currency: String, amount: String,
-                                             shown: String, balance: String, shownBalance: String) in
+                                             shown: String, balance: String, shownBalance: String, status: TransactionStatus?, code: String?) in
             if let entry = row.entry {
                 return (entry.posted.date.description, entry.posted.transactionID, entry.posted.payee, entry.posted.account.rawValue,
                         entry.posted.amount.currency.code, entry.posted.amount.decimalString, entry.posted.amount.description,
-                        entry.runningBalance.decimalString, entry.runningBalance.description)
+                        entry.runningBalance.decimalString, entry.runningBalance.description, entry.posted.status, entry.posted.code)
             }
             let note = row.note!
-            return (note.date.description, note.transactionID, note.payee, "", "", "", "", "", "")
+            return (note.date.description, note.transactionID, note.payee, "", "", "", "", "", "", note.status, note.code)
+        }
+        /// The payee cell: a journal's `*`/`!` and `(code)` before the payee, as the journal wrote them (B12).
+        func described(_ status: TransactionStatus?, _ code: String?, _ payee: String?) -> String {
+            [status?.rawValue, code.map { "(\($0))" }, payee].compactMap { $0 }.joined(separator: " ")
         }
         switch output.format {
         case .json:
@@ -40,7 +44,8 @@ struct Register: ParsableCommand {
                     "date": .string(row.date), "id": .string(row.id), "payee": row.payee.map(JSONValue.string) ?? .null,
                     "account": row.account.isEmpty ? .null : .string(row.account),
                     "amount": row.account.isEmpty ? .null : .string(row.amount), "currency": row.account.isEmpty ? .null : .string(row.currency),
-                    "balance": row.account.isEmpty ? .null : .string(row.balance)]
+                    "balance": row.account.isEmpty ? .null : .string(row.balance),
+                    "status": .string(row.status?.rawValue ?? ""), "code": row.code.map(JSONValue.string) ?? .null]
                 if unsynced != nil { object["unsynced"] = .bool(pending(row.id)) }
                 return .object(object)
             }))
@@ -56,7 +61,8 @@ struct Register: ParsableCommand {
             if unsynced != nil { columns.append(("sync", .left)) }
             var table = TextTable(columns)
             for row in rows {
-                table.add([row.date, String(row.id.suffix(8)), String((row.payee ?? "").prefix(24)), row.account, row.shown, row.shownBalance]
+                table.add([row.date, String(row.id.suffix(8)), String(described(row.status, row.code, row.payee).prefix(24)), row.account,
+                           row.shown, row.shownBalance]
                           + (unsynced != nil ? [pending(row.id) ? "unsynced" : ""] : []))
             }
             print(table.render())

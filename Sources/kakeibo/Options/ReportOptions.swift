@@ -13,6 +13,10 @@ struct ReportOptions: ParsableArguments {
             help: ArgumentHelp("A period: 2026, 2026-10, 2026-Q3, 2026-W44, this month, last month…; overrides -b and -e.",
                                valueName: "PERIOD"))
     var period: String?
+    // hledger's status flags (issue 29, B12): alternatives when combined, as `status:` terms are.
+    @Flag(name: [.customShort("C"), .customLong("cleared")], help: "Only cleared transactions (marked *).") var cleared = false
+    @Flag(name: [.customShort("P"), .customLong("pending")], help: "Only pending transactions (marked !).") var pending = false
+    @Flag(name: [.customShort("U"), .customLong("unmarked")], help: "Only unmarked transactions.") var unmarked = false
 
     /// The ledger's today turns `today`, `last month`… into dates.
     func query(words: [String], today: LocalDate) throws -> ReportQuery {
@@ -33,7 +37,10 @@ struct ReportOptions: ParsableArguments {
         if let begin, let end, end <= begin {
             throw ReportQueryError.emptyRange(begin: begin.description, end: end.description)
         }
-        return try ReportQuery(words: words, begin: begin, end: end, today: today)
+        var query = try ReportQuery(words: words, begin: begin, end: end, today: today)
+        let marks: [(Bool, TransactionStatus?)] = [(cleared, .cleared), (pending, .pending), (unmarked, nil)]
+        query.terms += marks.filter(\.0).map { (.status($0.1), false) }
+        return query
     }
 }
 
