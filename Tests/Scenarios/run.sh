@@ -10,7 +10,8 @@
 #   run CMD …    the same for another program (hledger, sqlite3, bean-check…)
 #   skip_unless CMD…   stops the scenario as skipped, with the reason, when a program is missing
 # and $FIXTURES (the repo's Fixtures, absolute). Anything else in the script is setup and is not recorded.
-# The clock is fixed (KAKEIBO_NOW: 2026-11-25 09:00 UTC plus one second per call) and ids are seeded (KAKEIBO_SEED),
+# The clock is fixed (KAKEIBO_NOW: 2026-11-25 09:00 UTC plus one second per call) and ids are seeded (KAKEIBO_SEED, the
+# call's number, so no two calls mint the same random bits and short ids stay unique),
 # so ids, hashes and dates print the same on every run. The sandbox's path prints as $SANDBOX, the repo's as $REPO.
 # A call that dies by a signal fails its scenario whatever the golden says. The last line is `N passed, N failed`.
 set -uo pipefail
@@ -42,7 +43,7 @@ for script in "$here"/*.sh; do
     (
         cd "$sandbox" || exit 2
         export KAKEIBO="$binary" KAKEIBO_DB="$sandbox/ledger.sqlite" HOME="$sandbox/home" KAKEIBO_ACTOR=alice TZ=UTC \
-            LC_ALL=C.UTF-8 FIXTURES="$repo/Fixtures" KAKEIBO_SEED=29 SCENARIO_TRANSCRIPT="$transcript" SCENARIO_DIR="$sandbox"
+            LC_ALL=C.UTF-8 FIXTURES="$repo/Fixtures" SCENARIO_TRANSCRIPT="$transcript" SCENARIO_DIR="$sandbox"
         unset KAKEIBO_TOKEN KAKEIBO_NOW
         words() {
             local word out=""
@@ -55,7 +56,7 @@ for script in "$here"/*.sh; do
             local label=$1; shift
             local calls; calls=$(($(cat "$SCENARIO_DIR/.calls") + 1)); echo "$calls" >"$SCENARIO_DIR/.calls"
             local out="$SCENARIO_DIR/.out.$calls" err="$SCENARIO_DIR/.err.$calls" status
-            KAKEIBO_NOW=$((1795597200000 + calls * 1000)) timeout 120 "$@" >"$out" 2>"$err" </dev/null
+            KAKEIBO_NOW=$((1795597200000 + calls * 1000)) KAKEIBO_SEED=$calls timeout 120 "$@" >"$out" 2>"$err" </dev/null
             status=$?
             {
                 printf '$ %s %s\n' "$label" "$(words "${@:2}")"
