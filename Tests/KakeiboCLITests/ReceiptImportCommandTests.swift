@@ -335,3 +335,39 @@ extension ReceiptImportCommandTests {
         XCTAssertEqual(try kakeibo("replay", "--check").exitCode, 0, "an accepted receipt replays to the same projections")
     }
 }
+
+extension ReceiptImportCommandTests {
+    /// N8: PP-OCR drops `£`; the receipt's UK address and VAT id say GBP, so a ringgit account refuses it (appending
+    /// nothing) instead of booking ringgit, and a receipt that names no currency says which one was assumed.
+    func testACurrencyTheReceiptDoesNotPrintIsNeverBookedSilently() throws {
+        func write(_ lines: [String], to name: String) throws -> String {
+            var observations: [[String: Any]] = []
+            for (row, line) in lines.enumerated() {
+                for (column, word) in line.split(separator: " ").enumerated() {
+                    observations.append(["text": String(word), "x": 0.05 + Double(column) * 0.3, "y": 0.05 + Double(row) * 0.05,
+                                         "width": 0.25, "height": 0.03, "confidence": 0.99])
+                }
+            }
+            let path = sandbox.path(name)
+            try JSONSerialization.data(withJSONObject: observations).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let bristol = try write(["HARBOURBOOKSLTD", "21QUAYSTREET", "BRISTOLBS14DJ", "VATNO:GB123456789", "DATE:05Sep202414:20",
+                                 "TOTAL 16.74"], to: "bristol.json")
+        let before = try digest()
+        let refused = try kakeibo("import", "receipt", "--observations", bristol)
+        XCTAssertEqual(refused.exitCode, 1)
+        XCTAssertTrue(refused.stderr.contains("holds MYR, not GBP"), refused.stderr)
+        XCTAssertEqual(try digest(), before)
+
+        let booked = try kakeibo("import", "receipt", "--observations", bristol, "--currency", "MYR")
+        assertNoErrors(booked)
+        XCTAssertTrue(booked.out.contains("currency not printed, MYR assumed"), booked.out)
+        XCTAssertTrue(try ok("register", "assets:cash").out.contains("2024-09-05"), "the glued date is read (N7)")
+
+        let plain = try write(["CORNER SHOP", "DATE: 12/11/2025", "TOTAL 5.00"], to: "plain.json")
+        let imported = try kakeibo("import", "receipt", "--observations", plain)
+        assertNoErrors(imported)
+        XCTAssertTrue(imported.out.contains("(needs review: ") && imported.out.contains("currency not printed, MYR assumed"), imported.out)
+    }
+}

@@ -106,6 +106,25 @@ struct DateExtractor: Sendable {
                 matched = match.range
                 add(make(int(match, 3), month(match, 1), int(match, 2)), ambiguous: false, bonus: 1.1)
             }
+            // A year glued to the time after it (`DATE:05SEP202414:20`, `05/09/20247:15PM`, as PP-OCR reads a row with
+            // little space): the row read again with a space after the year, keeping the dates that end there.
+            for split in Self.gluedYearEnds(codes) {
+                let spaced = CharacterCodes(String(text.prefix(split)) + " " + String(text.dropFirst(split)))
+                let again = DatePatternScanner(spaced)
+                func number(_ match: DatePatternScanner.Match, _ group: Int) -> Int {
+                    spaced.number(at: match.groups[group].lowerBound, count: match.groups[group].count)
+                }
+                for match in again.dayMonthName() where match.groups[2].upperBound == split {
+                    matched = match.range
+                    let start = match.groups[1].lowerBound
+                    let name = DatePatternScanner.months.firstIndex { $0.elementsEqual(spaced.codes[start..<(start + 3)]) }.map { $0 + 1 } ?? -1
+                    add(make(number(match, 2), name, number(match, 0)), ambiguous: false, bonus: 1.1)
+                }
+                for match in again.numeric() where match.groups[2].upperBound == split {
+                    matched = match.range
+                    addNumeric(number(match, 0), number(match, 1), number(match, 2))
+                }
+            }
             if labelled {
                 for match in scanner.slashOnce() {
                     matched = match.range
@@ -201,6 +220,24 @@ struct DateExtractor: Sendable {
             offset += 1
         }
         return starts
+    }
+
+    /// Where a four-digit year (20xx) ends when the time is glued after it: a run of digits that starts with the year
+    /// and goes on one or two digits (the hour) to a `:` and two more (`202414:20`).
+    static func gluedYearEnds(_ codes: CharacterCodes) -> [Int] {
+        var ends: [Int] = []
+        var offset = 0
+        while offset < codes.count {
+            let run = codes.digits(at: offset)
+            guard run > 0 else { offset += 1; continue }
+            let end = offset + run
+            if run == 5 || run == 6, codes[offset] == 0x32, codes[offset + 1] == 0x30, codes[end] == 0x3A,
+               codes.digits(at: end + 1) == 2 {
+                ends.append(offset + 4)
+            }
+            offset = end
+        }
+        return ends
     }
 
     /// The separator characters between a numeric match's first and second, and second and third groups.

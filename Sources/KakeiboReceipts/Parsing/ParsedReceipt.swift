@@ -7,6 +7,9 @@ public struct ParsedReceipt: Hashable, Sendable, Codable {
     /// 24-hour `HH:MM`.
     public var time: ReceiptField<String>?
     public var currency: ReceiptField<String>?
+    /// Whether the currency was printed, inferred from where the receipt was issued, or assumed; nil only in
+    /// readings older than the field (taken as printed).
+    public var currencyBasis: CurrencyBasis?
     public var total: ReceiptField<Int64>?
     public var subtotal: ReceiptField<Int64>?
     public var tax: ReceiptField<Int64>?
@@ -35,12 +38,20 @@ public struct ParsedReceipt: Hashable, Sendable, Codable {
             guard let field else { return "no \(name)" }
             return field.isHighConfidence ? nil : "\(name) \(Int((field.confidence * 100).rounded(.down))) %"
         }
-        return [reason("total", total), reason("date", date), reason("merchant", merchant)].compactMap { $0 }
+        return [reason("total", total), reason("date", date), reason("merchant", merchant), currencyReason].compactMap { $0 }
     }
 
-    /// True when any field an expense needs is missing or below the review threshold.
+    /// A currency the receipt does not print is named, so a reviewer who checks the reasons checks it too:
+    /// `currency not printed, USD assumed` (the account's), `currency not printed, EUR inferred` (from the address).
+    /// Not when the address agrees with the currency expected (`corroborated`).
+    public var currencyReason: String? {
+        guard let currency, let basis = currencyBasis, basis == .assumed || basis == .inferred else { return nil }
+        return "currency not printed, \(currency.value) \(basis == .assumed ? "assumed" : "inferred")"
+    }
+
+    /// True when any field an expense needs is missing or below the review threshold, or the currency was not printed.
     public var needsReview: Bool {
         guard let total, let date, let merchant else { return true }
-        return !(total.isHighConfidence && date.isHighConfidence && merchant.isHighConfidence)
+        return !(total.isHighConfidence && date.isHighConfidence && merchant.isHighConfidence) || currencyReason != nil
     }
 }

@@ -35,8 +35,10 @@ public struct ReceiptParser: Sendable {
     public func read(rows: [TextRow]) -> (receipt: ParsedReceipt, candidates: ReceiptCandidates) {
         var receipt = ParsedReceipt()
         var candidates = ReceiptCandidates()
-        let currency = CurrencyDetector().detect(rows, defaultCode: options.defaultCurrency)
+        let (currency, basis) = CurrencyDetector().detectWithBasis(rows, defaultCode: options.defaultCurrency,
+                                                                        infer: options.infersCurrency)
         receipt.currency = currency
+        receipt.currencyBasis = basis
         // Printed figures are read with two decimals; currencies without minor units are out of scope for now.
         let code = (try? Currency(code: currency.value)).flatMap { $0.minorDigits == 2 ? $0 : nil } ?? Currency(uncheckedCode: options.defaultCurrency, minorDigits: 2)
         let scanner = AmountScanner(currency: code)
@@ -46,8 +48,10 @@ public struct ReceiptParser: Sendable {
         let roles = matchers.map { TotalExtractor().role(of: $0) }
         TotalExtractor().extract(rows: rows, matchers: matchers, roles: roles, amounts: amounts, scanner: scanner, into: &receipt,
                                  candidates: &candidates.total)
-        // Month-first only for US dollars, and only when the receipt says so clearly (OCR turns S into $).
-        let dayFirst = options.dayFirst ?? !(currency.value == "USD" && (currency.confidence >= 0.9 || options.defaultCurrency == "USD"))
+        // Month-first only for US dollars, and only when the receipt says so clearly (OCR turns S into $) or names a
+        // US address (a state and its ZIP code).
+        let dayFirst = options.dayFirst ?? !(currency.value == "USD"
+            && (currency.confidence >= 0.9 || options.defaultCurrency == "USD" || basis == .inferred || basis == .corroborated))
         DateExtractor(dayFirst: dayFirst).extract(rows: rows, into: &receipt, candidates: &candidates.date)
         // The header ends where the first amount or the date appears.
         let firstAmountRow = amounts.firstIndex { !$0.isEmpty }

@@ -7,10 +7,15 @@ public struct ReceiptParserOptions: Hashable, Sendable {
     /// Chooses total, date and merchant among the candidates and says how far to trust them; `nil` keeps the
     /// hand rules' choices and confidences (kept for comparison: `receipts eval --rules`).
     public var model: ReceiptModel?
+    /// Whether a currency the receipt does not print may be inferred from where it was issued (`CurrencyClues`);
+    /// off when the person named the currency for such receipts (`import receipt --currency`), which then stands.
+    public var infersCurrency: Bool
 
-    public init(dayFirst: Bool? = nil, defaultCurrency: String = "MYR", model: ReceiptModel? = ReceiptModel.trained) {
+    public init(dayFirst: Bool? = nil, defaultCurrency: String = "MYR", model: ReceiptModel? = ReceiptModel.trained,
+                infersCurrency: Bool = true) {
         self.dayFirst = dayFirst
         self.defaultCurrency = defaultCurrency
         self.model = model
+        self.infersCurrency = infersCurrency
     }
 }

@@ -16,9 +16,15 @@ struct TimeExtractor: Sendable {
     func extract(rows: [TextRow], dateRows: [Int], into receipt: inout ParsedReceipt) {
         var candidates: [Candidate] = []
         for row in rows {
-            let text = row.text.uppercased()
+            var text = row.text.uppercased()
             let labelled = KeywordMatcher(text).containsAny(Self.labels)
             let onDateRow = dateRows.contains(row.index)
+            // The date's year glued to the time (`05SEP202414:20`): the time starts after the year.
+            if onDateRow {
+                for split in DateExtractor.gluedYearEnds(CharacterCodes(text)).reversed() {
+                    text = String(text.prefix(split)) + " " + String(text.dropFirst(split))
+                }
+            }
             let base = (labelled ? 1.0 : 0) + (onDateRow ? 0.6 : 0)
             let scanner = TimeScanner(CharacterCodes(text))
             for match in scanner.colon() {

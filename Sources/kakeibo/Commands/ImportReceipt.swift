@@ -39,8 +39,10 @@ struct ImportReceipt: ParsableCommand {
         let ledger = try global.openLedger()
         guard let paidFrom = try ledger.account(named: account) else { throw LedgerError.unknownAccount(account) }
         let defaultCurrency = try currency.map { try Currency(code: $0.uppercased()) } ?? paidFrom.currency
+        // A currency given for receipts that print none stands over one inferred from their address.
         let reader = ReceiptReader(parser: ReceiptParser(options: ReceiptParserOptions(dayFirst: locale.map { !Self.isMonthFirst($0) },
-                                                                                       defaultCurrency: defaultCurrency.code)))
+                                                                                       defaultCurrency: defaultCurrency.code,
+                                                                                       infersCurrency: currency == nil)))
         func outcome(_ scanned: ScannedFile) -> Outcome {
             Outcome(file: scanned.path, scanned.scan.map { $0.command(account: account, defaultCurrency: defaultCurrency.code) })
         }

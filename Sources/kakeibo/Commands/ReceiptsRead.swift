@@ -42,7 +42,14 @@ struct ReceiptsRead: ParsableCommand {
             line("merchant", receipt.merchant)
             line("date", receipt.date)
             line("time", receipt.time)
-            line("currency", receipt.currency)
+            // A currency nobody printed says so: inferred from the address or tax id, or assumed (no ledger: MYR).
+            if let currency = receipt.currency, let basis = receipt.currencyBasis, basis != .printed {
+                let how = basis == .assumed ? "assumed: the receipt prints no currency and names no place that has one"
+                    : "inferred from the rows cited; the receipt prints no currency"
+                print("currency: \(currency.value) (\(how))  confidence \(Int(currency.confidence * 100))%  rows \(currency.rows)")
+            } else {
+                line("currency", receipt.currency)
+            }
             // Money as `receipt show` prints it: decimals and the currency, not minor units.
             let currency = (try? Currency(code: receipt.currency?.value ?? "")) ?? Currency(uncheckedCode: "XXX", minorDigits: 2)
             func money(_ minor: Int64) -> String { Money(minorUnits: minor, currency: currency).description }
