@@ -120,6 +120,45 @@ extension LocalReplica {
         }
     }
 
+    /// A pull for a device whose token may only read: the file becomes its synced prefix, the server's new events, and
+    /// then its own unpushed events again, renumbered after them (position, stream version, hash), in ONE write
+    /// transaction like `rebase`. They stay this device's own, unsynced, until a write token pushes them.
+    ///
+    /// An own edit of a transaction that the server's events changed in the same fields (or voided) cannot be put on
+    /// top without the server's conflict rule deciding who wins; that is refused, leaving the file as it was.
+    static func rebase(_ writer: any DatabaseWriter, keeping synced: Int64, then canonical: [CanonicalEvent],
+                       keepingLocal local: [CanonicalEvent], state: SyncState, expecting head: Int64) throws {
+        try writer.write { db in
+            try checkUnchanged(since: head, in: db)
+            try dropTail(after: synced, in: db)
+            try append(canonical, in: db)
+            let syncedHash = try EventLog.hash(at: synced, in: db) ?? EventHasher.genesis
+            var previous = canonical.last?.hash ?? EventHasher.hex(syncedHash)
+            var position = canonical.last?.position ?? synced
+            var clashes: [String] = []
+            for event in local {
+                let since = canonical.filter { $0.stream == event.stream }.map { (id: $0.eventId, type: $0.type, payload: $0.payload) }
+                if case .conflicted = ConflictRule.outcome(type: event.type, payload: event.payload, since: since) {
+                    clashes.append(event.stream)
+                    continue
+                }
+                var moved = event
+                moved.position = position + 1
+                moved.streamVersion = (try Int64.fetchOne(db, sql: "SELECT MAX(stream_version) FROM events WHERE stream = ?",
+                                                          arguments: [event.stream]) ?? 0) + 1
+                moved.previousHash = previous
+                moved.hash = EventHasher.hex(try moved.computedHash(previous: Hex.bytes(previous) ?? []))
+                try append([moved], in: db)
+                (previous, position) = (moved.hash, moved.position)
+            }
+            guard clashes.isEmpty else {
+                throw SyncError.mismatch("\(clashes.count) edit\(clashes.count == 1 ? "" : "s") recorded here change\(clashes.count == 1 ? "s" : "") what the server's ledger changed meanwhile (\(clashes.sorted().joined(separator: ", "))), and this device's token may only read, so the server cannot merge \(clashes.count == 1 ? "it" : "them"): sync with a write token (`kakeibo server token … --scope write`)")
+            }
+            try Ledger.rebuildProjections(in: db)
+            try state.save(in: db)
+        }
+    }
+
     /// Refuses to finish a sync when events were recorded here after it read what to push (another process wrote
     /// during the round trips): they were not pushed, and a rebase would drop them. The client starts over.
     static func checkUnchanged(since head: Int64, in db: Database) throws {

@@ -89,12 +89,23 @@ public struct SyncClient: Sendable {
         var chain = (state?.deviceId == device.id) ? (seq: state!.deviceSeq, hash: state!.deviceHash) : (seq: Int64(0), hash: Hex.zeroHash)
 
         var conflicted: Set<String> = [], alreadyRecorded: Set<String> = []
+        var readOnly = false
         if !pending.isEmpty {
             let outbox = try LocalReplica.outbox(pending, deviceId: device.id, after: chain, writer)
+            let acknowledged = chain
             chain = (outbox.last!.deviceSeq, outbox.last!.originHash)
-            for start in stride(from: 0, to: outbox.count, by: batchSize) {
+            pushing: for start in stride(from: 0, to: outbox.count, by: batchSize) {
                 let batch = Array(outbox[start..<min(start + batchSize, outbox.count)])
-                let reply: PushResponse = try await call("POST", ledgerPath + "/events", body: PushRequest(deviceId: device.id, events: batch))
+                let reply: PushResponse
+                do {
+                    reply = try await call("POST", ledgerPath + "/events", body: PushRequest(deviceId: device.id, events: batch))
+                } catch SyncError.refused(let status, let error) where status == 403 && error.detail.contains("scope is read") {
+                    // A read token cannot push, but it can still pull: the device keeps its own events after the
+                    // server's instead of being refused every sync from now on (N10). Nothing was sequenced.
+                    readOnly = true
+                    chain = acknowledged
+                    break pushing
+                }
                 report.pushed += reply.results.filter { $0.outcome != "duplicate" }.count
                 report.duplicates += reply.results.filter { $0.outcome == "duplicate" }.count
                 report.conflicted += reply.results.filter { $0.outcome == "conflicted" }.count
@@ -109,6 +120,17 @@ public struct SyncClient: Sendable {
 
         let (canonical, head) = try await pullAll(after: synced, previousHash: EventHasher.hex(syncedHash))
         report.head = head
+        if readOnly {
+            report.unpushed = pending.count
+            if !canonical.isEmpty {
+                let state = SyncState(remote: remote.description, syncedPosition: canonical.last!.position, deviceId: device.id,
+                                      deviceSeq: chain.seq, deviceHash: chain.hash)
+                try LocalReplica.rebase(writer, keeping: synced, then: canonical, keepingLocal: pending, state: state, expecting: localPosition)
+                report.pulled = canonical.count
+            }
+            report.openConflicts = try Self.localConflicts(ledgerAt: path)
+            return report
+        }
         let canonicalIDs = Set(canonical.map(\.eventId))
         if let missing = pending.first(where: { !canonicalIDs.contains($0.eventId) && !conflicted.contains($0.eventId)
                                                 && !alreadyRecorded.contains($0.eventId) }) {

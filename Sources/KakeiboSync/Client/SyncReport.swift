@@ -16,6 +16,9 @@ public struct SyncReport: Hashable, Sendable {
     /// same journal or CSV lines imported on both), with what followed them on their streams:
     /// dropped here, since the file takes the ledger's copy.
     public var alreadyRecorded = 0
+    /// Events recorded here that this device's read-scope token could not push: kept on this device, after the
+    /// server's events, unsynced (the sync still pulled).
+    public var unpushed = 0
     /// Every open conflict of the ledger after this sync, from the file's own projection.
     public var openConflicts: [OpenConflict] = []
     /// Whether the file was rewritten because other devices' events were sequenced before its own.

@@ -40,14 +40,34 @@ struct Conflicts: ParsableCommand {
                                    } + accounts.map { a in ["account", "", "name", a.name, a.currentName, "", ""] }))
         case .table:
             if conflicts.isEmpty && accounts.isEmpty { print("no conflicts") }
-            for open in conflicts {
-                let c = open.conflict
-                let values = c.fields.map { "\($0.field) \($0.deferred.canonicalString()) (kept \($0.kept.canonicalString()))" }
-                print("\(c.transactionID): \(c.member)'s edit of \(values.joined(separator: ", ")) was not applied")
+            let summaries = conflicts.isEmpty ? [] : try global.openLedger().conflictSummaries()
+            for summary in summaries {
+                print(Terminal.safe(Self.sentence(summary)))
+            }
+            if !summaries.isEmpty {
+                print("edit a transaction again (`kakeibo edit TXN …`) to settle its conflict; `kakeibo history TXN` shows what stands")
             }
             for a in accounts {
                 print("\(a.name): two devices gave this name to different accounts; the later one is \"\(a.currentName)\" (rename it to settle)")
             }
         }
+    }
+
+    /// One open conflict as a sentence: `2026-11-02 Green Grocer (…5108d987ca3f): bob's edit of amount 66.66 USD (kept
+    /// 77.77 USD) was not applied: alice changed it first`.
+    static func sentence(_ summary: ConflictSummary) -> String {
+        let name = [summary.date, summary.payee ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+        let values = summary.fields.map { field in
+            let quoted = ["payee", "memo"].contains(field.field)
+            let (wanted, kept) = quoted ? ("\"\(field.wanted)\"", "\"\(field.kept)\"") : (field.wanted, field.kept)
+            return summary.voided ? "\(field.field) \(wanted)" : "\(field.field) \(wanted) (kept \(kept))"
+        }
+        let who = summary.keptBy.isEmpty ? "someone" : summary.keptBy.joined(separator: " and ")
+        let why = summary.voided
+            ? "\(who) voided the transaction first"
+            : summary.afterKeptAside
+                ? "it was made after another edit of \(summary.member)'s that was not applied, so it waits with that one"
+                : "\(who) changed \(summary.fields.count == 1 ? "it" : "them") first"
+        return "\(name) (\(summary.transactionID)): \(summary.member)'s edit of \(values.joined(separator: ", ")) was not applied: \(why)"
     }
 }

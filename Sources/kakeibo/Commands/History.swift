@@ -47,6 +47,11 @@ struct History: ParsableCommand {
                     print(Terminal.safe("    \(change.field): \(text)"))
                 }
             }
+            // Edits the household server kept aside are not events of this stream; without this the trail looks complete.
+            for summary in try ledger.conflictSummaries(of: history.transactionID) {
+                print("")
+                print(Terminal.safe("not applied (see `kakeibo conflicts`): " + Conflicts.sentence(summary)))
+            }
         }
     }
 }

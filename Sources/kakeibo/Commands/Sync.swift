@@ -41,5 +41,14 @@ struct Sync: ParsableCommand {
         if !report.cloned && report.pulled > 0 { parts.append("pulled \(report.pulled)") }
         if report.rebased { parts.append("rebased onto the server's order") }
         print((parts.isEmpty ? "up to date" : parts.joined(separator: ", ")) + "; head \(report.head.position):\(report.head.hash)")
+        if report.unpushed > 0 {
+            let n = report.unpushed
+            print("\(n) event\(n == 1 ? "" : "s") recorded here \(n == 1 ? "was" : "were") not pushed: this device's token may only read (scope read); "
+                  + "\(n == 1 ? "it stays" : "they stay") on this device, unsynced, after the server's events; to share \(n == 1 ? "it" : "them"), sync with a write token")
+        }
+        if report.conflicted > 0 {
+            // Said at sync time: the server kept these edits aside, and nothing else would tell their author.
+            print("\(report.conflicted) of your edits \(report.conflicted == 1 ? "was" : "were") not applied; see `kakeibo conflicts`")
+        }
     }
 }
