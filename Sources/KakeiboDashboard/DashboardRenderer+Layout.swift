@@ -55,7 +55,8 @@ extension DashboardRenderer {
             html += "<td><code>\(HTML.escape(document["contentHash"]?.stringValue ?? ""))</code></td></tr>"
         }
         html += "</tbody></table></div></details>\n"
-        html += "<p>Figures are the widget JSON's own strings; currencies are never added together. Rendered without script.</p>\n</footer>\n"
+        html += "<p>Figures are the widget JSON's own strings. Balances in different currencies are never added together; "
+        html += "spending in another currency counts at its cost or its price of the day, as budgets count it. Rendered without script.</p>\n</footer>\n"
         return html
     }
 }

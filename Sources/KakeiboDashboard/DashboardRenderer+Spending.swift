@@ -7,7 +7,8 @@ extension DashboardRenderer {
         guard let document = documents["expenses"] else { return missing("expenses") }
         let currency = document["currency"]?.stringValue
         var html = "<section class=\"card\" data-testid=\"expense-total\"><h2>This month <span class=\"muted small\">\(HTML.escape(document["month"]?["period"]?.stringValue ?? ""))</span></h2>"
-        html += "<p>Spent <span class=\"big\">\(figure(document["total"], "total", currency: currency))</span></p></section>\n"
+        html += "<p>Spent <span class=\"big\">\(figure(document["total"], "total", currency: currency))</span></p>"
+        html += foreignNote(document) + "</section>\n"
         html += "<section class=\"card\"><h2>By category</h2>\n"
         html += expenseRows(document, limit: nil)
         html += "</section>\n"
@@ -32,6 +33,24 @@ extension DashboardRenderer {
         }
         if let limit, categories.count > limit {
             html += "<p class=\"small\"><a href=\"spending.html\">All \(categories.count) categories</a></p>\n"
+        }
+        return html
+    }
+
+    /// What the total holds of other currencies, counted as the Budgets page counts it, and what no
+    /// price reaches (listed, never added). Nothing when the month was spent in the base currency only.
+    func foreignNote(_ document: JSONValue) -> String {
+        guard let foreign = document["foreign"] else { return "" }
+        let currency = document["currency"]?.stringValue
+        var html = "<p class=\"small muted\" data-testid=\"foreign-spending\">Includes \(figure(foreign["counted"], "foreign", currency: currency))"
+        html += " spent in other currencies, counted at cost or at the price of the day, as budgets count it.</p>"
+        let unconverted = foreign["unconverted"]?.arrayValue ?? []
+        if !unconverted.isEmpty {
+            html += "<p class=\"small\" data-testid=\"unconverted-spending\">Not counted (no \(HTML.escape(currency ?? "")) price): "
+            html += unconverted.map { item in
+                "\(figure(item["amount"], "amount", currency: item["commodity"]?.stringValue)) in \(HTML.escape(item["account"]?.stringValue ?? "?"))"
+            }.joined(separator: ", ")
+            html += "</p>"
         }
         return html
     }

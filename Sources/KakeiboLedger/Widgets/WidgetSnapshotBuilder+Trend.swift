@@ -47,7 +47,7 @@ extension WidgetSnapshotBuilder {
 
         let codes = Set([base.code]).union(income.keys).union(expenses.keys).union(opening.keys).union(change.keys).sorted()
         let series: [JSONValue] = try codes.map { code in
-            let currency = try Currency(code: code)
+            let currency = try db.commodityForCode(code) // BTC, VTI: a declared commodity, at its own precision
             var worth = opening[code] ?? 0
             let months: [JSONValue] = periods.map { period in
                 let label = period.description

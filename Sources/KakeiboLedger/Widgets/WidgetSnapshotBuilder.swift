@@ -134,18 +134,21 @@ struct WidgetSnapshotBuilder {
     // MARK: - Expenses
 
     /// This month's spending per expense category, largest first, with the category's hue and icon.
+    /// Spending in another commodity counts as budgets count it (`Ledger.budgetSpending`): at its own
+    /// cost in the base currency, else at the `P` price of its date; what no price reaches is listed
+    /// under `foreign.unconverted`, never added. So the Spending and Budgets pages agree (B22).
     private func expenses(_ currency: Currency) throws -> [String: JSONValue] {
         let categories = Dictionary(uniqueKeysWithValues: try Ledger.expenseCategories(db).map { ($0.accountID, $0) })
         var byAccount: [String: Int64] = [:]
-        for row in try Ledger.dailyNet(db, type: .expense, from: month.start, through: min(asOf, month.end))
-        where row.amount.currency == currency {
-            byAccount[row.accountID, default: 0] &+= row.amount.minorUnits
+        let through = min(asOf, month.end)
+        for spend in try Ledger.budgetSpending(db, from: month.start, through: through) where spend.amount.currency == currency {
+            byAccount[spend.accountID, default: 0] &+= spend.amount.minorUnits
         }
         let total = byAccount.values.reduce(0, &+)
         let items = byAccount.filter { $0.value != 0 }.compactMap { id, amount -> (AccountName, Int64, BudgetCalculator.Category)? in
             categories[id].map { ($0.name, amount, $0) }
         }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
-        return [
+        var document: [String: JSONValue] = [
             "currency": .string(currency.code),
             "month": .object(span(month)),
             "total": money(total, currency),
@@ -159,6 +162,39 @@ struct WidgetSnapshotBuilder {
                 item["icon"] = .string(category.category?.icon ?? "tag")
                 item["amount"] = money(amount, currency)
                 return .object(item)
+            }),
+        ]
+        // Only when the month has foreign spending, so one-currency snapshots keep their bytes.
+        let foreign = try Ledger.foreignSpending(db, from: month.start, through: through)
+        if !foreign.isEmpty { document["foreign"] = try foreignSpending(foreign, currency) }
+        return document
+    }
+
+    /// The month's foreign expense postings: how much of the total they make, each one with how it was
+    /// counted (`cost`, `estimated` at a `P` price, or `unconverted`), and what stays uncounted per account.
+    private func foreignSpending(_ spends: [BudgetReport.ForeignSpend], _ currency: Currency) throws -> JSONValue {
+        var counted = WideSum()
+        var unconverted: [String: Money] = [:]
+        for spend in spends {
+            if let value = spend.counted { counted.add(value.minorUnits); continue }
+            let key = spend.account.rawValue + "\u{1F}" + spend.original.currency.code
+            do { unconverted[key] = try (unconverted[key] ?? .zero(spend.original.currency)).adding(spend.original) } catch {
+                throw LedgerError.money(error)
+            }
+        }
+        guard let countedTotal = counted.value else { throw LedgerError.balanceOverflow(account: "expenses", total: true) }
+        return [
+            "counted": money(countedTotal, currency),
+            "items": .array(spends.map { spend in
+                ["account": .string(spend.account.rawValue), "date": .string(spend.date.description),
+                 "amount": .string(spend.original.decimalString), "commodity": .string(spend.original.currency.code),
+                 "counted": spend.counted.map { .string($0.decimalString) } ?? .null, "basis": .string(spend.basis.rawValue)]
+            }),
+            "unconverted": .array(unconverted.keys.sorted().compactMap { key in
+                unconverted[key].flatMap { amount in
+                    amount.isZero ? nil : ["account": .string(String(key.prefix { $0 != "\u{1F}" })),
+                                           "amount": .string(amount.decimalString), "commodity": .string(amount.currency.code)]
+                }
             }),
         ]
     }
@@ -194,9 +230,9 @@ struct WidgetSnapshotBuilder {
             "currency": .string(currency.code),
             "month": .object(span(month).merging(["total": money(inMonth.reduce(0) { $0 &+ $1.amount }, currency),
                                                    "count": .int(Int64(inMonth.count))]) { $1 }),
-            "recent": .array(transfers.prefix(Self.recentTransferCount).map { transfer in
+            "recent": .array(try transfers.prefix(Self.recentTransferCount).map { transfer in
                 ["id": .string(transfer.id), "date": .string(transfer.date), "from": .string(transfer.from), "to": .string(transfer.to),
-                 "amount": .string(Money(minorUnits: transfer.amount, currency: (try? Currency(code: transfer.currency)) ?? currency).decimalString),
+                 "amount": .string(Money(minorUnits: transfer.amount, currency: try db.commodityForCode(transfer.currency)).decimalString),
                  "currency": .string(transfer.currency), "note": transfer.note.map(JSONValue.string) ?? .null]
             }),
         ]
