@@ -18,11 +18,14 @@ public struct FinancialStatement: Hashable, Sendable {
     }
 
     public var periods: [String]
+    /// Each column's first and last day, as the period report gives them (empty without columns).
+    public var spans: [PeriodBalanceReport.Span]
     public var sections: [Section]
     public var net: [Total]
 
     public init(kind: Kind, report: PeriodBalanceReport) throws {
         periods = report.periods
+        spans = report.spans
         var layout: [(String, AccountType, Bool)] = kind == .incomeStatement
             ? [("Revenues", .income, true), ("Expenses", .expense, false)]
             : [("Assets", .asset, false), ("Liabilities", .liability, true), ("Equity", .equity, true)]

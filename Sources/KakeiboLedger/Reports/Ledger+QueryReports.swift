@@ -37,11 +37,19 @@ extension Ledger {
     /// everything before the first column; otherwise each column is the change within its period.
     public func periodBalances(_ query: ReportQuery, interval: ReportInterval?, depth: Int? = nil, historical: Bool = false,
                                _ scope: ReportScope = ReportScope()) throws -> PeriodBalanceReport {
+        // With columns, -b and -e widen to whole periods, as hledger does (`-M -b 2026-09-15 -e 2026-10-15`
+        // reports 2026-09-01..2026-10-31): a column named 2026-09 always holds all of September (N9).
+        var query = query
+        if let interval {
+            if let begin = query.begin { query.begin = interval.bucket(of: begin).begin }
+            if let end = query.end { query.end = interval.next(after: interval.bucket(of: end.adding(days: -1)).begin) }
+        }
         var selection = query
         if historical { selection.begin = nil }
         let rows = try datedAmounts(selection, scope)
         var starts: [LocalDate] = []
         var names: [String] = []
+        var ends: [LocalDate] = []
         if let interval {
             let end = try effectiveEnd(query, scope)
             guard let first = query.begin ?? rows.map(\.date).min(),
@@ -53,6 +61,8 @@ extension Ledger {
                 starts.append(start)
                 names.append(interval.bucket(of: start).name)
                 start = interval.next(after: start)
+                // --as-of still cuts the last column short; its end says so.
+                ends.append(end.map { min(start, $0) }.map { $0.adding(days: -1) } ?? start.adding(days: -1))
             }
         } else {
             // One column holding the whole range.
@@ -85,7 +95,9 @@ extension Ledger {
             result.append(.init(account: key.account, type: cell.type, currency: key.currency, amounts: amounts))
         }
         result.sort { $0.account != $1.account ? $0.account.utf8.lexicographicallyPrecedes($1.account.utf8) : $0.currency < $1.currency }
-        return PeriodBalanceReport(periods: names, rows: result)
+        var report = PeriodBalanceReport(periods: names, rows: result)
+        if interval != nil { report.spans = zip(starts, ends).map { PeriodBalanceReport.Span(start: $0, end: $1) } }
+        return report
     }
 
     /// Postings matching the query in date order, for `register`.

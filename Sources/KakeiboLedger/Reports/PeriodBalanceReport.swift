@@ -14,4 +14,12 @@ public struct PeriodBalanceReport: Hashable, Sendable {
     public var periods: [String]
     /// Sorted by account then currency; rows that are zero in every column are left out.
     public var rows: [Row]
+    /// Each column's first and last day (both included), in `periods` order; empty without columns.
+    /// With `-b`/`-e` the span is widened to whole periods, so these are whole weeks, months, quarters or years.
+    public var spans: [Span] = []
+
+    public struct Span: Hashable, Sendable {
+        public var start: LocalDate
+        public var end: LocalDate
+    }
 }

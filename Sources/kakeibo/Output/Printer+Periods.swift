@@ -12,6 +12,7 @@ extension Printer {
         case .json:
             json([
                 "periods": .array(report.periods.map(JSONValue.string)),
+                "spans": .array(report.spans.map { ["start": .string($0.start.description), "end": .string($0.end.description)] }),
                 "rows": .array(report.rows.map { row in
                     ["account": .string(row.account), "currency": .string(row.currency.code),
                      "amounts": .array(row.amounts.map { .string($0.decimalString) })]
@@ -42,6 +43,7 @@ extension Printer {
             }
             json([
                 "periods": .array(statement.periods.map(JSONValue.string)),
+                "spans": .array(statement.spans.map { ["start": .string($0.start.description), "end": .string($0.end.description)] }),
                 "sections": .array(statement.sections.map { section in
                     ["title": .string(section.title),
                      "rows": .array(section.rows.map { row in
