@@ -263,7 +263,7 @@ struct MerchantExtractor: Sendable {
         let junk: Set<Character> = [" ", ".", ",", ":", ";", "-", "_", "|", "'", "\"", "~", "*"]
         while let first = name.first, junk.contains(first) { name.removeFirst() }
         while let last = name.last, junk.contains(last) && last != "." { name.removeLast() }
-        return Self.spacingSuffix(name)
+        return WordSpacing.restore(Self.spacingSuffix(name))
     }
 
     /// Line engines often lose the gaps in a tightly printed name (`FRESHMARTHYPERSDNBHD`, `RIVERDINERLLC`): the company
