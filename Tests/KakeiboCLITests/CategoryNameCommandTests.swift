@@ -37,6 +37,21 @@ final class CategoryNameCommandTests: KakeiboCLITestCase {
         XCTAssertEqual(opened.exitCode, 0, "\(opened)")
         XCTAssertEqual(try kakeibo("account", "open", "assets:\(composed)").exitCode, 1, "the same name in the other form exists")
     }
+
+    /// N25: an archived category's budget kept rolling over, shown as `dining (archived) … available 346.00`.
+    func testArchivingACategoryClearsItsBudgetFromThisPeriodOn() throws {
+        try standardLedger()
+        try ok("budget", "set", "groceries", "150", "--from", "2026-10-01")
+        XCTAssertEqual(try ok("category", "archive", "groceries").out,
+                       "archived category groceries; its budget is cleared from this period on")
+        let now = try sandbox.runRaw(["--db", db, "budget", "report", "--format", "json"], extraEnvironment: ["KAKEIBO_NOW": "2026-11-25"])
+        XCTAssertEqual((try now.jsonObject()["lines"] as? [[String: Any]])?.count, 0, "\(now)")
+        let october = try ok("budget", "report", "--period", "2026-10", "--format", "json").jsonObject()
+        XCTAssertEqual((october["lines"] as? [[String: Any]])?.count, 1, "the months before keep their budget: \(october)")
+        try ok("category", "add", "dining")
+        XCTAssertEqual(try ok("category", "archive", "dining").out, "archived category dining", "no budget, nothing to clear")
+        _ = try ok("verify")
+    }
 }
 
 private extension Array where Element: Equatable {

@@ -53,7 +53,13 @@ public enum DateExpression {
             }
         }
         if ["today", "yesterday", "tomorrow"].contains(word) || word.contains("/") || word.count == 10 {
-            return days(try date(word, today: today), 1)
+            let day = try date(word, today: today)
+            // A day's period ends the next day, and 10000-01-01 is no date: `bal -p 9999-12-31` trapped (found by
+            // the command-line fuzzer, issue 29). Period years already stop at 9998.
+            guard !(day.year == 9999 && day.month == 12 && day.day == 31) else {
+                throw .outOfRange("bad period \"\(text)\": a period can end no later than 9999-12-31, so its last day is 9999-12-30")
+            }
+            return days(day, 1)
         }
         let bytes = Array(word.utf8)
         guard bytes.count >= 4, let year = Int(word.prefix(4)), bytes[0..<4].allSatisfy({ (0x30...0x39).contains($0) }),

@@ -101,7 +101,11 @@ public struct LedgerDecider<State: LedgerStateReader> {
         case .archiveCategory(let name):
             let (account, category, defining) = try existingCategory(name, types: [.expense, .income])
             guard !category.isArchived else { throw LedgerError.categoryArchived(name) }
-            return defining + [.categoryArchived(.init(accountID: account.id))]
+            // Its budget stops too, from the period containing today: left alone it kept rolling over, shown as
+            // `dining (archived) … available 346.00` every month (issue 29, N25).
+            let budget = try state.budgetDefinitions(accountID: account.id).max { $0.position < $1.position }
+            let cleared: [LedgerEvent] = budget?.budget == nil ? [] : [.budgetCleared(.init(accountID: account.id, effectiveFrom: context.today))]
+            return defining + [.categoryArchived(.init(accountID: account.id))] + cleared
         case .captureExpense(let input):
             let from = try postingAccount(input.from, types: [.asset, .liability], role: "an asset or liability account to pay from")
             if input.suggestCategory { return try captureSuggested(input, from: from) }
@@ -172,6 +176,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
         }
         let name = try categoryAccountName(input.name, type: input.type)
         try checkCategoryRoot(name, type: input.type)
+        try checkVisible(name)
         let hue = input.hue ?? Category.defaultHue(for: name.rawValue)
         guard (0...360).contains(hue) else { throw LedgerError.invalidHue(hue) }
         let display = input.displayName ?? displayName(for: name)
@@ -219,10 +224,19 @@ public struct LedgerDecider<State: LedgerStateReader> {
         }
     }
 
+    /// A new name with an invisible character would look like another account's (issue 29, B23).
+    func checkVisible(_ name: AccountName) throws {
+        if let invisible = FreeText.strayInvisible(in: name.rawValue) {
+            throw LedgerError.invalidAccountName(name.rawValue, reason: "it contains the invisible character U+"
+                                                 + String(invisible.value, radix: 16, uppercase: true))
+        }
+    }
+
     /// A name for a new or renamed account. hledger ends an account name at two spaces (what
     /// follows is the amount), so an exported journal could not hold such a name.
     private func newAccountName(_ text: String) throws -> AccountName {
         let name = try AccountName(text.composed)
+        try checkVisible(name)
         try checkNoDoubleSpace(name)
         return name
     }
@@ -517,6 +531,14 @@ public struct LedgerDecider<State: LedgerStateReader> {
         }
         if FreeText.containsControlCharacter(text) {
             throw LedgerError.invalidText(field: field, reason: "it contains a control character")
+        }
+        // `--payee "   "` and an invisible character made entries that look blank or identical (issue 29, B23).
+        if text.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+            throw LedgerError.invalidText(field: field, reason: "it is only spaces")
+        }
+        if let invisible = FreeText.strayInvisible(in: text) {
+            throw LedgerError.invalidText(field: field, reason: "it contains the invisible character U+"
+                                          + String(invisible.value, radix: 16, uppercase: true) + ", which makes two different texts look the same")
         }
         // Bidirectional controls reorder what a terminal shows: `history` could be made to lie.
         if let bidi = text.unicodeScalars.first(where: { bidiControls.contains($0.value) }) {

@@ -14,7 +14,8 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .invalidAmount(text, reason):
-            return "invalid amount \"\(text)\": \(reason); write amounts like 12.50, -3 or 1,234.56"
+            // A reason that already says what to write (`10.000`: "write 10.00 or 10000") needs no second advice.
+            return "invalid amount \"\(text)\": \(reason)" + (reason.contains("; write ") ? "" : "; write amounts like 12.50, -3 or 1,234.56")
         case let .tooManyDecimals(text, currency, allowed):
             // Count the decimals typed, so the message matches what the user sees.
             let typed = text.drop { $0 != "." }.dropFirst().prefix { $0.isASCII && $0.isNumber }.count

@@ -49,7 +49,9 @@ struct CategoryCommand: ParsableCommand {
 
         func run() throws {
             let result = try global.openLedger().record(.archiveCategory(name: name))
-            Printer.recorded(result, format: output.format, note: "archived category \(name)")
+            let cleared = result.events.contains { if case .budgetCleared = $0 { true } else { false } }
+            Printer.recorded(result, format: output.format,
+                             note: "archived category \(name)" + (cleared ? "; its budget is cleared from this period on" : ""))
         }
     }
 

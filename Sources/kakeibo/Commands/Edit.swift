@@ -10,6 +10,7 @@ struct Edit: RecordingCommand {
     @Argument(help: "Transaction id, or a unique start or end of it (4+ characters; register shows the last 8).") var transaction: String
     @Option(parsing: .unconditional, help: "New amount; may be negative.") var amount: String?
     @Option(help: ArgumentHelp(valueName: "YYYY-MM-DD"), transform: LocalDate.init(iso:)) var date: LocalDate?
+    var typedDate: LocalDate? { date }
     @Option var payee: String?
     @Option var memo: String?
     @Flag(name: .customLong("clear-payee")) var clearPayee = false

@@ -10,7 +10,9 @@ struct PriceCommand: RecordingCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
     @Argument(help: "The commodity priced: EUR, BTC.") var commodity: String
-    @Argument(help: "Its price per unit, exactly as quoted: 1.08, 40000.00.") var amount: String
+    // Collects unrecognised words too, so `price EUR -1` reaches the "above zero" check instead of reading as an option (B20).
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Its price per unit, exactly as quoted: 1.08, 40000.00.", valueName: "amount"))
+    var amountWords: [String] = []
     @Option(help: ArgumentHelp("The commodity the price is in (default: the ledger's base currency).", valueName: "commodity"))
     var `in`: String?
     @Option(help: ArgumentHelp("The price's date (default: today in the ledger's time zone).", valueName: "YYYY-MM-DD"),
@@ -19,10 +21,30 @@ struct PriceCommand: RecordingCommand {
     @Option(name: .customLong("idempotency-key"), help: "Sending the same command again with this key appends nothing.")
     var idempotencyKey: String?
 
+    var typedDate: LocalDate? { date }
+
+    func validate() throws {
+        guard amountWords.count == 1 else {
+            throw ValidationError(amountWords.isEmpty ? "missing the price, e.g. 1.08" : "expected one price, got: \(amountWords.joined(separator: " "))")
+        }
+    }
+
     func record(on ledger: Ledger) throws -> RecordResult {
-        let quote = try `in`.map { try ledger.commodityArgument($0) } ?? ledger.settings().baseCurrency
-        let input = LedgerCommand.PriceInput(date: date, commodity: try ledger.commodityArgument(commodity), value: amount,
-                                             quote: quote, source: .manual)
+        let input = LedgerCommand.PriceInput(date: date, commodity: try ledger.commodityArgument(commodity), value: amountWords[0],
+                                             quote: try quote(ledger), source: .manual)
         return try ledger.record(.recordPrice(input), options: CommandOptions(idempotencyKey: idempotencyKey))
+    }
+
+    /// Says what was recorded: it printed nothing, so a typo in the date or the pair went unseen (issue 29, N17).
+    func run() throws {
+        let ledger = try global.openLedger()
+        let result = try record(on: ledger)
+        let day = try date ?? ledger.today()
+        Printer.recorded(result, format: output.format,
+                         note: "recorded the price of \(commodity) on \(day): \(amountWords[0]) \(try quote(ledger).code)")
+    }
+
+    private func quote(_ ledger: Ledger) throws -> Currency {
+        try `in`.map { try ledger.commodityArgument($0) } ?? ledger.settings().baseCurrency
     }
 }

@@ -13,6 +13,7 @@ struct Txn: RecordingCommand {
     var postings: [PostingArgument] = []
     @Option(help: ArgumentHelp("Business date (default: today).", valueName: "YYYY-MM-DD"), transform: LocalDate.init(iso:))
     var date: LocalDate?
+    var typedDate: LocalDate? { date }
     @Option var payee: String?
     @Option var memo: String?
     @Option(name: .customLong("idempotency-key")) var idempotencyKey: String?

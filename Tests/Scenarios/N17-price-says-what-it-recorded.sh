@@ -1,0 +1,5 @@
+# N17 (Low): `price` says what it recorded.
+k init --currency USD
+k price EUR 1.16 --date 2026-03-22
+k price JPY 0.0066 --date 2026-03-22
+k commodity prices
