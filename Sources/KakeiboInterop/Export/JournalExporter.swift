@@ -84,9 +84,25 @@ public enum JournalExporter {
         /// `plain` (a decimal with `.` as its mark) in the commodity's style, or `12.50 USD`; the
         /// empty-symbol commodity is written bare (`20`), as hledger writes it.
         func format(_ plain: String, _ commodity: Commodity) -> String {
-            if let style = styles[commodity.code]?.style { return style.format(plain) }
-            return plain + JournalExporter.symbolSuffix(commodity)
+            guard let (style, display) = styles[commodity.code] else { return plain + JournalExporter.symbolSuffix(commodity) }
+            // A whole amount (`¥50,000`) is grouped too when the directive heading the file names
+            // the decimal mark (`commodity ¥1,000.`): no reader can take its group mark for a
+            // decimal one then (issue 29, N20). `AmountStyle` alone groups only numbers with decimals.
+            if !plain.contains("."), style.groupMark != nil, display.contains(style.decimalMark) {
+                return JournalExporter.groupedWhole(plain, style)
+            }
+            return style.format(plain)
         }
+    }
+
+    /// `plain`, a whole number, in `style` with its digits grouped: written with a `.0` the style
+    /// groups, which is then taken off again.
+    static func groupedWhole(_ plain: String, _ style: AmountStyle) -> String {
+        let written = style.format(plain + ".0")
+        let fraction = String(style.decimalMark) + "0"
+        let tail = style.symbolOnLeft ? "" : (style.spaced ? " " : "") + style.symbol
+        guard written.hasSuffix(fraction + tail) else { return style.format(plain) }
+        return String(written.dropLast(fraction.count + tail.count)) + tail
     }
 
     /// ` USD` after a number; nothing for the empty-symbol commodity, which hledger writes bare (`20`).
