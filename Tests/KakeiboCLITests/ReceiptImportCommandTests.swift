@@ -357,7 +357,7 @@ extension ReceiptImportCommandTests {
         let before = try digest()
         let refused = try kakeibo("import", "receipt", "--observations", bristol)
         XCTAssertEqual(refused.exitCode, 1)
-        XCTAssertTrue(refused.stderr.contains("holds MYR, not GBP"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("holds MYR, not GBP") && refused.stderr.contains("give --currency MYR"), refused.stderr)
         XCTAssertEqual(try digest(), before)
 
         let booked = try kakeibo("import", "receipt", "--observations", bristol, "--currency", "MYR")

@@ -17,7 +17,10 @@ struct ImportReceipt: ParsableCommand {
             cannot be found, is reported on one line and skipped (nothing is recorded for it); the exit \
             status is 1 if any file failed. The payee is the merchant; a missing date becomes today and, like \
             any uncertain total, date or merchant, marks the expense `needs review`. The category is the \
-            suggester's when it is confident, else expenses:unknown. Fix fields with `kakeibo edit`.
+            suggester's when it is confident, else expenses:unknown. Fix fields with `kakeibo edit`; accept a receipt \
+            read right with `kakeibo receipt accept TXN`. A currency the receipt does not print is inferred from its \
+            address or tax id, else --currency or the account's is assumed; either way it is a reason to review \
+            unless the address agrees with the currency expected.
             """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -73,7 +76,7 @@ struct ImportReceipt: ParsableCommand {
             }
             if let error = outcome.error {
                 failures += 1
-                Terminal.printError(Self.message(error, file: outcome.file))
+                Terminal.printError(Self.message(error, file: outcome.file, reasons: outcome.input?.reviewReasons ?? []))
             }
             switch output.format {
             case .json:
@@ -113,8 +116,14 @@ struct ImportReceipt: ParsableCommand {
 
     /// `ErrorMessage`'s line, naming the file whether or not the error's own message already does: one receipt's
     /// failure is reported and the others go on.
-    static func message(_ error: any Error, file: String) -> String {
-        let text = ErrorMessage(error).line
+    static func message(_ error: any Error, file: String, reasons: [String] = []) -> String {
+        var text = ErrorMessage(error).line
+        // A currency the receipt does not print but its address or tax id names: say so, and how to book it anyway.
+        if case LedgerError.currencyMismatch(_, let accountCurrency, let amountCurrency)? = error as? LedgerError,
+           reasons.contains("currency not printed, \(amountCurrency) inferred") {
+            text += " (the receipt prints no currency; \(amountCurrency) is inferred from its address or tax id: "
+                + "give --currency \(accountCurrency) to book it in \(accountCurrency))"
+        }
         return text.hasPrefix(file) ? text : "\(file): \(text)"
     }
 }
