@@ -43,8 +43,16 @@ final class ServerProcessTests: ServerTestCase {
         throw XCTSkip("kakeibo server run did not start: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
     }
 
+    /// The test's own configuration folder: `sync` keeps device tokens there (`TokenStore`), never in the real home.
+    var cliEnvironment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["KAKEIBO_CONFIG"] = directory.appendingPathComponent("config").path
+        environment["KAKEIBO_TOKEN"] = nil
+        return environment
+    }
+
     func kakeibo(_ arguments: [String]) throws -> String {
-        let result = try ChildProcess.run(try KakeiboBinary.locate(), arguments)
+        let result = try ChildProcess.run(try KakeiboBinary.locate(), arguments, environment: cliEnvironment)
         XCTAssertEqual(result.status, 0, result.stderr)
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -139,11 +147,53 @@ final class ServerProcessTests: ServerTestCase {
         _ = try kakeibo(["--db", b, "expense", "1.00", "--from", "assets:checking", "--category", "food"])
         XCTAssertTrue(try kakeibo(["--db", b, "sync", "--status"]).contains("1 event recorded here not yet synced"))
         let before = try Data(contentsOf: URL(fileURLWithPath: b))
-        let refused = try ChildProcess.run(try KakeiboBinary.locate(), ["--db", b, "sync", "--remote", remote.description, "--token", reader])
+        let refused = try ChildProcess.run(try KakeiboBinary.locate(), ["--db", b, "sync", "--remote", remote.description, "--token", reader],
+                                           environment: cliEnvironment)
         XCTAssertEqual(refused.status, 0, refused.stderr)
         XCTAssertEqual(refused.stderr, "")
         XCTAssertTrue(refused.stdout.contains("1 event recorded here was not pushed: this device's token may only read"), refused.stdout)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: b)), before)
+        server.terminate()
+        server.waitUntilExit()
+    }
+
+    /// N19: after one sync with `--remote` and `--token`, `kakeibo sync` alone syncs: the file remembers its server, the
+    /// token waits in a 0600 file outside the ledger (so no copy of the ledger carries it); and `server revoke --device`
+    /// takes the device's name, as `server token --device` does, as well as the token id.
+    func testSyncRemembersItsServerAndTokenAndRevokeTakesTheDeviceName() async throws {
+        _ = try kakeibo(["server", "init", "--postgres", postgresURL, "--ledger", ledgerName])
+        let token = try kakeibo(["server", "token", "--postgres", postgresURL, "--ledger", ledgerName, "--member", "alice", "--device", "laptop"])
+        let a = directory.appendingPathComponent("a.sqlite").path
+        _ = try kakeibo(["--db", a, "init", "--currency", "USD"])
+        _ = try kakeibo(["--db", a, "account", "open", "assets:checking", "--type", "asset"])
+        _ = try kakeibo(["--db", a, "category", "add", "food"])
+        let (server, remote) = try startServer()
+        let first = try ChildProcess.run(try KakeiboBinary.locate(), ["--db", a, "sync", "--remote", remote.description, "--token", token],
+                                         environment: cliEnvironment)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stderr.contains("remembered the server and this device's token"), first.stderr)
+
+        _ = try kakeibo(["--db", a, "expense", "4.20", "--from", "assets:checking", "--category", "food"])
+        XCTAssertTrue(try kakeibo(["--db", a, "sync"]).hasPrefix("pushed 1"))
+        let id = try XCTUnwrap(DeviceToken(token)).id
+        let stored = directory.appendingPathComponent("config/tokens/\(id)").path
+        let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: stored)[.posixPermissions] as? Int)
+        XCTAssertEqual(mode & 0o077, 0, "the token file is the user's only")
+        let secret = try XCTUnwrap(DeviceToken(token)).secret
+        for suffix in ["", "-wal"] {
+            let bytes = (try? Data(contentsOf: URL(fileURLWithPath: a + suffix))) ?? Data()
+            XCTAssertNil(bytes.range(of: Data(secret.utf8)), "the ledger file\(suffix) does not carry the secret")
+        }
+
+        XCTAssertEqual(try kakeibo(["server", "revoke", "--postgres", postgresURL, "--ledger", ledgerName, "--device", "laptop"]),
+                       "revoked laptop: token \(id) in \(ledgerName!)")
+        let refused = try ChildProcess.run(try KakeiboBinary.locate(), ["--db", a, "sync"], environment: cliEnvironment)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("revoked"), refused.stderr)
+        let again = try ChildProcess.run(try KakeiboBinary.locate(), ["server", "revoke", "--postgres", postgresURL, "--device", id],
+                                         environment: cliEnvironment)
+        XCTAssertEqual(again.status, 1)
+        XCTAssertTrue(again.stderr.contains("no active device named \(id)"), again.stderr)
         server.terminate()
         server.waitUntilExit()
     }

@@ -113,6 +113,25 @@ public struct ServerStore: Sendable {
                                logger: logger).collect().count > 0
     }
 
+    /// Revokes the active tokens of `device`: a device name as `server token --device` took it (`laptop`), or a
+    /// token id (the 12 characters after `kkb_`), in `ledger` when given. The ids revoked, with their ledger; empty when
+    /// nothing active matched. A name used in several ledgers without `ledger` is refused, naming them.
+    public func revoke(device: String, ledger: String?) async throws -> [(id: String, ledger: String)] {
+        let matches = try await client.query("""
+            SELECT d.device_id, l.name FROM kakeibo_devices d JOIN kakeibo_ledgers l USING (ledger_id)
+            WHERE d.revoked_at IS NULL AND (d.device_id = \(device) OR d.name = \(device))
+            """, logger: logger).collect().map { row in
+            let r = row.makeRandomAccess()
+            return (id: try r[0].decode(String.self), ledger: try r[1].decode(String.self))
+        }.filter { ledger == nil || $0.ledger == ledger }
+        let ledgers = Set(matches.map(\.ledger))
+        guard ledgers.count <= 1 else {
+            throw ServerError(409, "ambiguous", "ledgers \(ledgers.sorted().joined(separator: " and ")) both have a device \(device): give --ledger")
+        }
+        for match in matches { _ = try await revoke(device: match.id) }
+        return matches
+    }
+
     // MARK: - Authentication
 
     public struct Caller: Sendable {

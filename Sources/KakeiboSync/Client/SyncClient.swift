@@ -171,6 +171,14 @@ public struct SyncClient: Sendable {
         return try reader.read { db in try Ledger.openAccountConflicts(in: db) }
     }
 
+    /// What a file remembers of its last successful sync: the server's ledger and this device's token id (the token
+    /// itself is kept outside the file: `TokenStore`). Nil when it never synced.
+    public static func remembered(ledgerAt path: String) throws -> (remote: String, deviceId: String)? {
+        let reader = try LedgerDatabase.open(at: path, mode: .open)
+        defer { try? LocalReplica.close(reader) }
+        return try reader.read { db in try SyncState.read(in: db).map { ($0.remote, $0.deviceId) } }
+    }
+
     /// Where a file stands without asking the server: the last position it synced and how many
     /// events were recorded here since (nil synced position: it never synced).
     public static func status(ledgerAt path: String) throws -> (synced: Int64?, pending: Int64, conflicts: Int) {

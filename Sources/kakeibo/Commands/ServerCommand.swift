@@ -60,15 +60,22 @@ struct ServerToken: ParsableCommand {
 }
 
 struct ServerRevoke: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Revoke a device's token (the 12 characters after kkb_).")
+    static let configuration = CommandConfiguration(
+        commandName: "revoke", abstract: "Revoke a device's token: by the device's name, as `server token --device` took it, or by its token id.")
     @OptionGroup var database: PostgresOption
-    @Option var device: String
+    @Option(help: "The ledger the device syncs (needed only when another ledger has a device of the same name).") var ledger: String?
+    @Option(help: ArgumentHelp("The device's name (laptop), or its token id (the 12 characters after kkb_).", valueName: "name-or-id"))
+    var device: String
 
     func run() throws {
-        let (url, device) = (database.postgres, device)
-        let revoked = try serverAction { try await KakeiboServer.withStore(postgres: url) { try await $0.revoke(device: device) } }
-        guard revoked else { throw CommandFailure("no active device \(device)") }
-        print("revoked \(device)")
+        let (url, device, ledger) = (database.postgres, device, ledger)
+        let revoked = try serverAction { () -> [String] in
+            try await KakeiboServer.withStore(postgres: url) { try await $0.revoke(device: device, ledger: ledger).map { "\($0.id) in \($0.ledger)" } }
+        }
+        guard !revoked.isEmpty else {
+            throw CommandFailure("no active device named \(device)" + (ledger.map { " in ledger \($0)" } ?? "") + " (nor a token id \(device))")
+        }
+        print("revoked \(device): token \(revoked.joined(separator: ", token "))")
     }
 }
 

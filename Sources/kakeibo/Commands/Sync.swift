@@ -24,13 +24,30 @@ struct Sync: ParsableCommand {
                   + (conflicts > 0 ? "; \(conflicts) conflict\(conflicts == 1 ? "" : "s") (see `kakeibo conflicts`)" : ""))
             return
         }
-        guard let remote else { throw CommandFailure("give --remote http://HOST:PORT/ledgers/NAME (or --status)") }
-        guard let token = token ?? ProcessInfo.processInfo.environment["KAKEIBO_TOKEN"], !token.isEmpty else {
-            throw CommandFailure("give --token kkb_… (or set KAKEIBO_TOKEN)")
+        // After a first sync the file remembers its server and device, and the token waits in a private file outside
+        // the ledger (`TokenStore`), so a plain `kakeibo sync` is enough; what is typed wins.
+        let remembered = FileManager.default.fileExists(atPath: global.path) ? try SyncClient.remembered(ledgerAt: global.path) : nil
+        let tokens = TokenStore.standard()
+        guard let remote = remote ?? remembered?.remote else {
+            throw CommandFailure("give --remote http://HOST:PORT/ledgers/NAME (this file has not synced yet; later syncs remember it), or --status")
+        }
+        let typed = (token ?? ProcessInfo.processInfo.environment["KAKEIBO_TOKEN"]).flatMap { $0.isEmpty ? nil : $0 }
+        guard let token = typed ?? remembered.flatMap({ tokens.token(forDevice: $0.deviceId) }) else {
+            throw CommandFailure("give --token kkb_… (or set KAKEIBO_TOKEN); after a sync it is remembered for this device")
         }
         let (path, remoteText) = (global.path, remote)
         let parsed = try SyncRemote(remoteText)
         let report = try runBlocking { try await SyncClient(remote: parsed, token: token).sync(ledgerAt: path) }
+        if let typed, let device = DeviceToken(typed) {
+            // The sync itself succeeded: a token that cannot be stored is a note, not a failure.
+            do {
+                if let stored = try tokens.save(device) {
+                    FileHandle.standardError.write(Data("kakeibo: note: remembered the server and this device's token (in \(stored), readable by you only); next time `kakeibo sync` is enough\n".utf8))
+                }
+            } catch {
+                FileHandle.standardError.write(Data("kakeibo: note: \(error); give --token next time\n".utf8))
+            }
+        }
         var parts: [String] = []
         if report.cloned { parts.append("cloned \(report.pulled) events") }
         if report.adopted > 0 { parts.append("adopted \(report.adopted) events") }
