@@ -8,7 +8,7 @@ DEMO_DB      ?=
 # Debian's Chromium for the dashboard's browser tests (Tests/Browser), driven by Playwright with no browser download.
 APT_PACKAGES += chromium
 
-.PHONY: deps python-deps build release test fuzz demo bench bench-quick bench-floor sync-figures clean train-receipts
+.PHONY: deps python-deps build release test fuzz fuzz-cli demo bench bench-quick bench-floor sync-figures clean train-receipts
 
 deps:
 	@missing=""; \
@@ -52,8 +52,19 @@ test: deps python-deps
 	$(SWIFT) build --build-tests
 	bash Fuzz/run.sh 3
 	bash Tests/Postgres/with-postgres.sh $(SWIFT) test --skip-build --disable-swift-testing
+	$(SWIFT) test --skip-build --disable-xctest --filter ReaderPropertyTests
 	bash Tests/Scenarios/run.sh $$($(SWIFT) build --show-bin-path)/kakeibo
 	KAKEIBO=$$($(SWIFT) build --show-bin-path)/kakeibo bash Tests/Browser/run.sh
+
+# The command-line fuzz target (issue 29): generated argument vectors for expense, income, transfer, txn, edit,
+# budget set, price and bal, run in-process against a small ledger (CommandLineFuzzTests); RUNS vectors from SEED.
+# Release build with -enable-testing (@testable import kakeibo). `make test` runs its 2,000-vector slot in the suite.
+RUNS ?= 1000000
+SEED ?= 29
+fuzz-cli: deps
+	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing
+	FUZZ_CLI_RUNS=$(RUNS) FUZZ_CLI_SEED=$(SEED) $(SWIFT) test -c release -Xswiftc -enable-testing --skip-build \
+		--disable-swift-testing --filter CommandLineFuzzTests/testGeneratedCommandLinesAreRecordedOrRefusedInOneLine
 
 # libFuzzer over the JSON, event-payload, amount, journal, CSV and receipt-text parsers (FUZZ_SECONDS per target).
 FUZZ_SECONDS ?= 300

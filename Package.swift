@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // HTTPTypes (HTTPField, HTTPRequest.Method): the server's routes and its tests name them directly.
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Property-based tests (Swift Testing) of the amount, date and name readers; test targets only.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // Pure values: money, dates, accounts, the event catalog, the decider. No I/O.
@@ -116,7 +118,8 @@ let package = Package(
 
         // Helpers the test targets share (seeded generators).
         .target(name: "KakeiboTestSupport", dependencies: ["KakeiboDomain"], path: "Tests/KakeiboTestSupport"),
-        .testTarget(name: "KakeiboDomainTests", dependencies: ["KakeiboDomain", "KakeiboTestSupport"]),
+        .testTarget(name: "KakeiboDomainTests", dependencies: ["KakeiboDomain", "KakeiboTestSupport",
+                                                            .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "KakeiboEventStoreTests", dependencies: ["KakeiboEventStore", "KakeiboDomain", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "KakeiboProjectionsTests", dependencies: ["KakeiboProjections", "KakeiboDomain", "KakeiboTestSupport"]),
         .testTarget(name: "KakeiboLedgerTests", dependencies: ["KakeiboLedger", "KakeiboDomain", "KakeiboEventStore", "KakeiboProjections", "KakeiboTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
