@@ -1,3 +1,5 @@
+import KakeiboDomain
+
 /// Why a journal or a CSV statement could not be imported. Every case names where (`file:line:column`) and says what
 /// to do; `report` adds an excerpt with a caret, in the layout hledger uses.
 public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -103,6 +105,13 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension ImportError {
+    /// A posting that would take an account's running balance (or, `total`, its subtree's) past
+    /// what a balance can hold: worded as `expense` words it, at the posting (issue 29, N16),
+    /// not as if the posting's own amount were too large.
+    static func balanceOverflow(_ location: SourceLocation, account: String, total: Bool = false) -> ImportError {
+        .refused(location, reason: LedgerError.balanceOverflow(account: account, total: total).description)
+    }
+
     /// Characters of the offending line an excerpt shows.
     static let excerptWidth = 160
 }

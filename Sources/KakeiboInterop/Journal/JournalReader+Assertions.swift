@@ -25,7 +25,7 @@ extension JournalReader {
             let key = BalanceKey(account: name, commodity: posting.amount.currency.code)
             let balance: Money
             do { balance = try (running[key] ?? .zero(posting.amount.currency)).adding(posting.amount) } catch {
-                throw .invalidAmount(posting.location, text: posting.amount.description, reason: error.description)
+                throw .balanceOverflow(posting.location, account: name)
             }
             running[key] = balance
             guard let asserted = posting.assertion else { continue }
@@ -37,7 +37,7 @@ extension JournalReader {
                 let prefix = name + ":"
                 for (key, amount) in running where key.commodity == asserted.currency.code && key.account.hasPrefix(prefix) {
                     do { actual = try actual.adding(amount) } catch {
-                        throw .invalidAmount(posting.location, text: amount.description, reason: error.description)
+                        throw .balanceOverflow(posting.location, account: name, total: true)
                     }
                 }
             }

@@ -299,7 +299,7 @@ extension JournalReader {
             let balanceKey = BalanceKey(account: posting.account.rawValue, commodity: amount.currency.code)
             let balance: Money
             do { balance = try (balances[balanceKey] ?? .zero(amount.currency)).adding(amount) } catch {
-                throw .invalidAmount(posting.location, text: amount.description, reason: error.description)
+                throw .balanceOverflow(posting.location, account: posting.account.rawValue)
             }
             balances[balanceKey] = balance
             if posting.assertion != nil {
@@ -372,7 +372,7 @@ extension JournalReader {
         var subtree: [Currency: Money] = [:]
         func add(_ amount: Money) throws(ImportError) {
             do { subtree[amount.currency] = try (subtree[amount.currency] ?? .zero(amount.currency)).adding(amount) } catch {
-                throw .invalidAmount(posting.location, text: amount.description, reason: error.description)
+                throw .balanceOverflow(posting.location, account: name, total: true)
             }
         }
         for (key, balance) in balances where key.account == name || key.account.hasPrefix(prefix) {
