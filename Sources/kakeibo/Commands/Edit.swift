@@ -9,8 +9,9 @@ struct Edit: RecordingCommand {
     @OptionGroup var output: OutputOptions
     @Argument(help: "Transaction id, or a unique start or end of it (4+ characters; register shows the last 8).") var transaction: String
     @Option(parsing: .unconditional, help: "New amount; may be negative.") var amount: String?
-    @Option(help: ArgumentHelp(valueName: "YYYY-MM-DD"), transform: LocalDate.init(iso:)) var date: LocalDate?
-    var typedDate: LocalDate? { date }
+    @Option(help: ArgumentHelp("The new business date: YYYY-MM-DD, today, yesterday.", valueName: "date"), transform: TypedDate.init)
+    var date: TypedDate?
+    var typedDate: LocalDate? { date?.written }
     @Option var payee: String?
     @Option var memo: String?
     @Flag(name: .customLong("clear-payee")) var clearPayee = false
@@ -27,7 +28,7 @@ struct Edit: RecordingCommand {
         let id = try ledger.resolveTransactionID(transaction)
         if reviewed, !(try ledger.receipt(matching: id).needsReview) { throw LedgerError.receiptNeedsNoReview(transactionID: id) }
         let input = LedgerCommand.EditInput(
-            id: id, amount: amount, date: date,
+            id: id, amount: amount, date: try date?.resolve(in: ledger),
             payee: clearPayee ? .some(nil) : payee.map { .some($0) },
             memo: clearMemo ? .some(nil) : memo.map { .some($0) },
             category: category, from: from, to: to, postings: postings.isEmpty ? nil : postings.map(\.input), reason: reason,

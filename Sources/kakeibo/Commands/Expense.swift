@@ -7,7 +7,7 @@ struct Expense: RecordingCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var entry: EntryOptions
-    var typedDate: LocalDate? { entry.date }
+    var typedDate: LocalDate? { entry.date?.written }
     @Option(help: "The account paid from, e.g. assets:checking.") var from: String
     @Option(help: ArgumentHelp("The category (groceries) or expense account (expenses:food:groceries). Left out, the "
                                + "ledger's suggestion for the payee is used when confident, else expenses:unknown."))
@@ -25,7 +25,7 @@ struct Income: RecordingCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var entry: EntryOptions
-    var typedDate: LocalDate? { entry.date }
+    var typedDate: LocalDate? { entry.date?.written }
     @Option(help: "The account received into, e.g. assets:checking.") var to: String
     @Option(help: "The income account or category, e.g. income:salary.") var from: String
 
@@ -39,7 +39,7 @@ struct Transfer: RecordingCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var entry: EntryOptions
-    var typedDate: LocalDate? { entry.date }
+    var typedDate: LocalDate? { entry.date?.written }
     @Option(help: "The account the money leaves.") var from: String
     @Option(help: "The account the money reaches.") var to: String
     @Option(help: ArgumentHelp("Between accounts in two commodities: what the amount cost in the receiving account's "

@@ -11,9 +11,10 @@ struct Txn: RecordingCommand {
     @Option(name: .customLong("posting"), help: ArgumentHelp("ACCOUNT=AMOUNT[ CURRENCY]; one posting may leave the amount out.",
                                                              valueName: "posting"))
     var postings: [PostingArgument] = []
-    @Option(help: ArgumentHelp("Business date (default: today).", valueName: "YYYY-MM-DD"), transform: LocalDate.init(iso:))
-    var date: LocalDate?
-    var typedDate: LocalDate? { date }
+    @Option(help: ArgumentHelp("Business date: YYYY-MM-DD, today, yesterday (default: today).", valueName: "date"),
+            transform: TypedDate.init)
+    var date: TypedDate?
+    var typedDate: LocalDate? { date?.written }
     @Option var payee: String?
     @Option var memo: String?
     @Option(name: .customLong("idempotency-key")) var idempotencyKey: String?
@@ -21,7 +22,7 @@ struct Txn: RecordingCommand {
     func record(on ledger: Ledger) throws -> RecordResult {
         // A transaction with no postings is a dated note only journals bring; typed, it is a slip.
         guard !postings.isEmpty else { throw LedgerError.tooFewPostings }
-        let input = LedgerCommand.TransactionInput(date: date, payee: payee, memo: memo, postings: postings.map(\.input))
+        let input = LedgerCommand.TransactionInput(date: try date?.resolve(in: ledger), payee: payee, memo: memo, postings: postings.map(\.input))
         return try ledger.record(.recordTransaction(input), options: CommandOptions(idempotencyKey: idempotencyKey))
     }
 }

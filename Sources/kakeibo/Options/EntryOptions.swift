@@ -9,9 +9,9 @@ struct EntryOptions: ParsableArguments {
               help: ArgumentHelp("The amount: 12.50, -3 (a refund), 1,234.56, optionally followed by its commodity (42.50 EUR).",
                                  valueName: "amount"))
     var amountWords: [String] = []
-    @Option(help: ArgumentHelp("Business date (default: today in the ledger's time zone).", valueName: "YYYY-MM-DD"),
-            transform: LocalDate.init(iso:))
-    var date: LocalDate?
+    @Option(help: ArgumentHelp("Business date: YYYY-MM-DD, today, yesterday (default: today in the ledger's time zone).",
+                               valueName: "date"), transform: TypedDate.init)
+    var date: TypedDate?
     @Option(help: "Who was paid or who paid.") var payee: String?
     @Option(help: "A note.") var memo: String?
     @Option(help: "Currency or commodity of the amount (default: the paying account's): an ISO code or one the ledger declared.")
@@ -39,7 +39,7 @@ struct EntryOptions: ParsableArguments {
 
     func input(from: String, to: String, ledger: Ledger) throws -> LedgerCommand.MoneyInput {
         .init(amount: amount, currency: try (commodityWord ?? currency).map { try ledger.commodityArgument($0) },
-              date: date, from: from, to: to, payee: payee, memo: memo)
+              date: try date?.resolve(in: ledger), from: from, to: to, payee: payee, memo: memo)
     }
 
     var options: CommandOptions { CommandOptions(idempotencyKey: idempotencyKey) }

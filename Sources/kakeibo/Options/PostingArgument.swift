@@ -1,7 +1,10 @@
 import ArgumentParser
 import KakeiboDomain
 
-/// `ACCOUNT=AMOUNT[ CURRENCY]`, or just `ACCOUNT` for the one posting that balances the rest.
+/// `ACCOUNT=AMOUNT[ CURRENCY][ @ PRICE CURRENCY | @@ TOTAL CURRENCY]`, or just `ACCOUNT` for the one posting that
+/// balances the rest. The cost is hledger's: `expenses:lodging=40000 JPY @ 0.0066 USD` (per unit) or
+/// `… @@ 264 USD` (in all), and `$0.0066`, `€`, `£`, `¥` stand for USD, EUR, GBP, JPY as in a journal. Without it a
+/// foreign-currency transaction imported with `@` could have its date edited but never its amounts (issue 29, N23).
 struct PostingArgument: ExpressibleByArgument {
     var input: LedgerCommand.PostingInput
 
@@ -11,13 +14,36 @@ struct PostingArgument: ExpressibleByArgument {
             return
         }
         let account = String(argument[..<separator])
-        let parts = argument[argument.index(after: separator)...].split(separator: " ")
+        var parts = argument[argument.index(after: separator)...].split(separator: " ").map(String.init)
+        var cost: LedgerCommand.CostInput?
+        if let at = parts.firstIndex(where: { $0 == "@" || $0 == "@@" }) {
+            guard let (value, commodity) = Self.quoted(Array(parts[(at + 1)...])) else { return nil }
+            cost = .init(per: parts[at] == "@" ? .unit : .total, value: value, commodity: commodity)
+            parts.removeSubrange(at...)
+        }
         switch parts.count {
         case 1:
-            input = .init(account: account, amount: String(parts[0]))
+            input = .init(account: account, amount: parts[0])
         case 2:
-            guard let currency = try? Currency(code: String(parts[1])) else { return nil }
-            input = .init(account: account, amount: String(parts[0]), currency: currency)
+            guard let currency = try? Currency(code: parts[1]) else { return nil }
+            input = .init(account: account, amount: parts[0], currency: currency)
+        default:
+            return nil
+        }
+        input.cost = cost
+    }
+
+    static let symbols: [Character: String] = ["$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"]
+
+    /// `0.0066 USD` or `$0.0066`: a cost's value and commodity.
+    private static func quoted(_ words: [String]) -> (String, Commodity)? {
+        switch words.count {
+        case 1:
+            guard let first = words[0].first, let code = symbols[first], let currency = try? Currency(code: code) else { return nil }
+            return (String(words[0].dropFirst()), currency)
+        case 2:
+            guard let currency = try? Currency(code: words[1]) else { return nil }
+            return (words[0], currency)
         default:
             return nil
         }
