@@ -64,7 +64,7 @@ public struct BudgetCalculator {
         // Categories whose budget in force is of the other length: their spending is not "unbudgeted".
         func otherLength(_ q: PlanPeriod) -> Set<String> {
             Set(byAccount.compactMap { id, definitions in
-                guard let budget = definitions.inForce(for: q)?.budget, budget.length != q.length else { return nil }
+                guard let budget = Self.inForce(definitions, for: q)?.budget, budget.length != q.length else { return nil }
                 return byID[id]?.name.rawValue
             })
         }
@@ -74,7 +74,7 @@ public struct BudgetCalculator {
         }
         func budgets(_ q: PlanPeriod) -> [String: BudgetDefinition.Budget] {
             byAccount.compactMapValues { definitions in
-                guard let budget = definitions.inForce(for: q)?.budget, budget.length == q.length else { return nil }
+                guard let budget = Self.inForce(definitions, for: q)?.budget, budget.length == q.length else { return nil }
                 return budget
             }
         }
@@ -94,6 +94,23 @@ public struct BudgetCalculator {
             q = q.next
         }
         return reports
+    }
+
+    /// The definition in force for `period`: the last recorded one dated on or before its end (a change
+    /// applies to the whole period it is dated in), except that a budget of the other length dated after
+    /// the period's start does not take over a period an earlier definition already covered: it starts
+    /// with the next one. So switching groceries from monthly to weekly on Oct 15 keeps October's monthly
+    /// budget (B5: the month was lost) and starts the weekly one in the week of Oct 15, and the weeks
+    /// before it say, truly, that a monthly budget covered them. A first budget still covers the period
+    /// it is dated in, whatever its length.
+    static func inForce(_ definitions: [BudgetDefinition], for period: PlanPeriod) -> BudgetDefinition? {
+        var latest: BudgetDefinition?, covering: BudgetDefinition?
+        for definition in definitions where definition.effectiveFrom <= period.end {
+            if latest == nil || definition.position > latest!.position { latest = definition }
+            if definition.effectiveFrom > period.start, let budget = definition.budget, budget.length != period.length { continue }
+            if covering == nil || definition.position > covering!.position { covering = definition }
+        }
+        return covering ?? latest
     }
 
     // MARK: - One period

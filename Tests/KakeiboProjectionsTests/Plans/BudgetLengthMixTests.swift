@@ -42,10 +42,39 @@ final class BudgetLengthMixTests: XCTestCase {
         XCTAssertEqual(report.totals.map(\.unbudgetedSpent), [700])
     }
 
-    func testAMonthWhoseBudgetTurnedWeeklyStillCountsItsSpendingAsBudgeted() throws {
+    /// B5: switching groceries from monthly to weekly on Oct 15 keeps October's monthly budget (the
+    /// switch takes the month over only from November), and the weekly budget starts in the week of Oct 15.
+    func testAMonthWhoseBudgetTurnedWeeklyMidMonthKeepsItsMonthlyBudget() throws {
         let switched = try calculator(extra: [try definition("expenses:groceries", 10_000, .weekly, from: "2026-10-15", position: 3)])
         let october = try switched.report(for: try PlanPeriod(label: "2026-10"))
-        XCTAssertEqual(october.totals.map(\.otherLengthSpent), [11_000], "groceries on Oct 5 and Oct 20 are budgeted, not dropped")
+        let groceries = try XCTUnwrap(october.lines.first { $0.account.rawValue == "expenses:groceries" }, "October keeps its line")
+        XCTAssertEqual(groceries.own?.budgeted, 40_000)
+        XCTAssertEqual(groceries.own?.spent, 11_000, "Oct 5 and Oct 20, both in the month the monthly budget covered")
+        XCTAssertEqual(groceries.own?.carryOut, 0, "no monthly budget follows in November")
+        XCTAssertEqual(october.totals.map(\.otherLengthSpent), [0])
         XCTAssertEqual(october.totals.map(\.unbudgetedSpent), [0])
+        let november = try switched.report(for: try PlanPeriod(label: "2026-11"))
+        XCTAssertNil(november.lines.first { $0.account.rawValue == "expenses:groceries" }, "weekly from November on")
+
+        // The week of Oct 5 was under the monthly budget, and says so; the week of Oct 15 has the weekly one.
+        let w41 = try switched.report(for: try PlanPeriod(label: "2026-W41"))
+        XCTAssertNil(w41.lines.first { $0.account.rawValue == "expenses:groceries" })
+        XCTAssertEqual(w41.totals.map(\.otherLengthSpent), [5_000])
+        let w42 = try switched.report(for: try PlanPeriod(label: "2026-W42"))
+        XCTAssertEqual(w42.lines.first { $0.account.rawValue == "expenses:groceries" }?.own?.budgeted, 10_000)
+        let w43 = try switched.report(for: try PlanPeriod(label: "2026-W43"))
+        XCTAssertEqual(w43.lines.first { $0.account.rawValue == "expenses:groceries" }?.own?.spent, 6_000)
+    }
+
+    /// The other way round: weekly to monthly on Oct 15 gives October the monthly budget (dated in it),
+    /// while the week of Oct 15 keeps its weekly one and the weeks after say "budgeted monthly".
+    func testAWeeklyBudgetTurnedMonthlyMidWeekKeepsThatWeek() throws {
+        let switched = try calculator(extra: [try definition("expenses:dining", 30_000, .monthly, from: "2026-10-15", position: 3)])
+        let w42 = try switched.report(for: try PlanPeriod(label: "2026-W42"))
+        XCTAssertEqual(w42.lines.first { $0.account.rawValue == "expenses:dining" }?.own?.budgeted, 5_000)
+        let october = try switched.report(for: try PlanPeriod(label: "2026-10"))
+        XCTAssertEqual(october.lines.first { $0.account.rawValue == "expenses:dining" }?.own?.budgeted, 30_000)
+        let w43 = try switched.report(for: try PlanPeriod(label: "2026-W43"))
+        XCTAssertNil(w43.lines.first { $0.account.rawValue == "expenses:dining" })
     }
 }
