@@ -10,6 +10,20 @@ public enum BasisPoints {
         return denominator.dividingFullWidth(product).quotient
     }
 
+    /// `numerator / denominator` in basis points rounded half to even, for a percentage shown as a figure
+    /// (7/11 is 6364, "63.64%", where `ratio` gives the truncated 6363); `ratio` stays truncated for the
+    /// budget bands, so 74.999 % is never shown in the 75 % band. Nil when the denominator is not positive.
+    public static func rounded(_ numerator: Int64, _ denominator: Int64) -> Int64? {
+        guard let truncated = ratio(numerator, denominator) else { return nil }
+        let cap: Int64 = 1_000_000_000_000
+        if truncated == cap || truncated == -cap { return truncated }
+        let remainder = denominator.dividingFullWidth(numerator.multipliedFullWidth(by: 10_000)).remainder
+        // |remainder| < denominator, so twice it fits in UInt64.
+        let twice = remainder.magnitude * 2, whole = UInt64(denominator)
+        guard twice > whole || (twice == whole && truncated % 2 != 0) else { return truncated }
+        return numerator < 0 ? truncated - 1 : truncated + 1
+    }
+
     /// `5980` → `"59.80%"`: for messages that also show percentages, so one unit is used throughout.
     public static func percentString(_ basisPoints: Int64) -> String {
         let magnitude = basisPoints.magnitude

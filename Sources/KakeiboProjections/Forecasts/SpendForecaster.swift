@@ -140,13 +140,13 @@ public struct SpendForecaster {
                 if forecast.nextPeriod.low <= actual && actual <= forecast.nextPeriod.high { covered += 1 }
                 if actual > 0 {
                     let (difference, overflow) = forecast.nextPeriod.point.subtractingReportingOverflow(actual)
-                    errors.append(overflow ? .max : Self.scale(difference == .min ? .max : abs(difference), 10_000, actual))
+                    errors.append(overflow || difference == .min ? .max : BasisPoints.rounded(abs(difference), actual) ?? .max)
                 }
             }
         }
         return Backtest(months: periods, comparisons: compared,
-                        meanAbsolutePercentageErrorBasisPoints: errors.isEmpty ? nil : errors.reduce(0, &+) / Int64(errors.count),
-                        intervalCoverageBasisPoints: compared == 0 ? nil : Int64(covered) * 10_000 / Int64(compared))
+                        meanAbsolutePercentageErrorBasisPoints: errors.isEmpty ? nil : Self.meanRounded(errors),
+                        intervalCoverageBasisPoints: BasisPoints.rounded(Int64(covered), Int64(compared)))
     }
 
     public struct Backtest: Hashable, Sendable {
@@ -206,6 +206,17 @@ public struct SpendForecaster {
     }
 
     /// value × numerator ÷ denominator (numerator ≥ 0), truncated; saturates instead of overflowing.
+    /// The mean of non-negative basis points, rounded half to even like every other percentage (N22);
+    /// saturates at .max, as one unmeasurable error does.
+    static func meanRounded(_ values: [Int64]) -> Int64 {
+        var sum = WideSum()
+        for value in values { sum.add(value) }
+        guard let total = sum.value, total < Int64.max else { return .max }
+        let count = Int64(values.count)
+        let (quotient, remainder) = total.quotientAndRemainder(dividingBy: count)
+        return 2 * remainder > count || (2 * remainder == count && quotient % 2 != 0) ? quotient + 1 : quotient
+    }
+
     static func scale(_ value: Int64, _ numerator: Int64, _ denominator: Int64) -> Int64 {
         guard denominator > 0, numerator > 0 else { return 0 }
         guard value.magnitude / UInt64(denominator) < UInt64(Int64.max) / UInt64(numerator) else { return value < 0 ? -.max : .max }

@@ -61,6 +61,19 @@ final class SpendForecasterTests: XCTestCase {
         XCTAssertEqual(result.meanAbsolutePercentageErrorBasisPoints, 5_000 / 8)
         XCTAssertEqual(result.intervalCoverageBasisPoints, 7 * 10_000 / 8)
     }
+
+    /// N22: the backtest's percentages are rounded half to even, not truncated: 2 of 3 months covered
+    /// is 66.67 % (was 66.66 %), and a mean error of 50 % / 3 is 16.67 %.
+    func testBacktestPercentagesAreRoundedNotTruncated() throws {
+        var entries: [SpendForecaster.Entry] = []
+        for month in 1...11 {
+            entries.append(try entry("food", "2026-\(month < 10 ? "0" : "")\(month)-12", "Market", month == 9 ? 60_000 : 30_000))
+        }
+        let result = SpendForecaster(entries: entries, currency: .usd).backtest(asOf: try LocalDate(iso: "2026-11-20"), months: 3)
+        XCTAssertEqual(result.comparisons, 3)
+        XCTAssertEqual(result.intervalCoverageBasisPoints, 6_667)
+        XCTAssertEqual(result.meanAbsolutePercentageErrorBasisPoints, 1_667)
+    }
 }
 
 /// Issue 13, item 14: a one-off purchase is not a monthly habit, and rent due on the 1st and not
