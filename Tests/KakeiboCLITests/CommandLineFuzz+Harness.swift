@@ -215,7 +215,8 @@ final class CommandLineFuzzer {
         }
         path = next
         setenv("KAKEIBO_DB", path, 1)
-        observer = try Ledger.open(at: path)
+        // The environment a `kakeibo` process gets (KAKEIBO_NOW's clock, the actor), as `GlobalOptions.openLedger` gives it.
+        observer = try Ledger.open(at: path, environment: .fromProcess())
     }
 
     /// `verify` on the epoch's ledger: the chain, every transaction balancing, projections equal to a replay.
