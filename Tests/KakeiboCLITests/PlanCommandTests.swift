@@ -30,13 +30,13 @@ final class PlanCommandTests: KakeiboCLITestCase {
             food         100.00        0.00   95.00       5.00  95.00%     3
               dining     100.00        0.00   95.00       5.00  95.00%     3
             groceries    400.00       50.00  120.25     329.75  26.72%     0
-            total USD    500.00       50.00  215.25     334.75  39.13%     0
+            total USD    500.00       50.00  215.25     334.75  39.14%     0
             """, "this month by default (KAKEIBO_NOW=2026-11-21)")
         let json = try ok("budget", "report", "--period", "2026-11", "--format", "json").jsonObject()
         XCTAssertEqual(json["period"] as? String, "2026-11")
         let totals = try XCTUnwrap((json["totals"] as? [[String: Any]])?.first)
         XCTAssertEqual(totals["available"] as? String, "334.75", "amounts are decimal strings")
-        XCTAssertEqual(totals["spendRatioBasisPoints"] as? Int, 3913, "215.25 of 400 + 100 + 50 carried in")
+        XCTAssertEqual(totals["spendRatioBasisPoints"] as? Int, 3914, "215.25 of 400 + 100 + 50 carried in: 39.136… %, rounded (N22)")
         XCTAssertEqual(totals["band"] as? Int, 0)
         let lines = try XCTUnwrap(json["lines"] as? [[String: Any]])
         XCTAssertEqual(lines.map { $0["account"] as? String }, ["expenses:food", "expenses:food:dining", "expenses:groceries"])

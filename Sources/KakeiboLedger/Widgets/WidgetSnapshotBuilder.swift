@@ -46,7 +46,7 @@ struct WidgetSnapshotBuilder {
     }
 
     private func ratio(_ numerator: Int64, _ denominator: Int64?) -> [String: JSONValue] {
-        let basisPoints = denominator.flatMap { BasisPoints.ratio(numerator, $0) }
+        let basisPoints = denominator.flatMap { BasisPoints.rounded(numerator, $0) } // shown: rounded half to even (N22)
         return ["ratio": basisPoints.map { .string(BasisPoints.decimalString($0)) } ?? .null,
                 "ratioBasisPoints": basisPoints.map(JSONValue.int) ?? .null]
     }

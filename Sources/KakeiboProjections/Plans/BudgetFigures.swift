@@ -19,13 +19,15 @@ public struct BudgetFigures: Hashable, Sendable {
     /// What could be spent this period: the budget plus what was carried in.
     public var funds: Int64 { budgeted &+ carriedIn }
 
-    /// Spent over funds in basis points; nil when there are no funds to compare with.
-    public var spendRatioBasisPoints: Int64? { BasisPoints.ratio(spent, funds) }
+    /// Spent over funds in basis points, rounded half to even as every shown percentage is (N22:
+    /// 123.45678 is 12345.68 %, not 12345.67 %); nil when there are no funds to compare with.
+    public var spendRatioBasisPoints: Int64? { BasisPoints.rounded(spent, funds) }
 
     /// 0 under 50 %, 1 under 75 %, 2 under 90 %, 3 up to 100 %, 4 over budget.
     public var band: Int {
         if spent > funds { return 4 }
-        guard let ratio = spendRatioBasisPoints else { return 0 }
+        // Truncated, so a band edge is crossed only when the ratio truly reaches it (74.999 % is band 1).
+        guard let ratio = BasisPoints.ratio(spent, funds) else { return 0 }
         switch ratio {
         case ..<5_000: return 0
         case ..<7_500: return 1

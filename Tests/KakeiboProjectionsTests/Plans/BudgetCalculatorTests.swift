@@ -40,8 +40,17 @@ final class BudgetCalculatorTests: XCTestCase {
         var third = BudgetFigures(currency: .usd)
         third.budgeted = 3
         third.spent = 2
-        XCTAssertEqual(third.spendRatioBasisPoints, 6666)
+        XCTAssertEqual(third.spendRatioBasisPoints, 6667, "shown rounded half to even (N22)")
         XCTAssertEqual(third.band, 1)
+        var edge = BudgetFigures(currency: .usd)
+        edge.budgeted = 100_000
+        edge.spent = 74_999
+        XCTAssertEqual(edge.spendRatioBasisPoints, 7500, "74.999 % is shown as 75.00 %")
+        XCTAssertEqual(edge.band, 1, "but the band edge is only crossed at 75 % itself")
+        var bar = BudgetFigures(currency: .usd)
+        bar.budgeted = 100_000
+        bar.spent = 12_345_678
+        XCTAssertEqual(bar.spendRatioBasisPoints, 1_234_568, "123.45678 is 12345.68 %, not the truncated 12345.67 %")
     }
 
     func testSpendingCountsOnceUnderItsNearestBudgetedCategoryAndParentsRollUp() throws {
