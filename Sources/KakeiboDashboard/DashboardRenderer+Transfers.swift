@@ -8,7 +8,8 @@ extension DashboardRenderer {
         let month = document["month"]
         var html = "<section class=\"card\" data-testid=\"transfer-month\"><h2>This month <span class=\"muted small\">\(HTML.escape(month?["period"]?.stringValue ?? ""))</span></h2>"
         html += "<p><span class=\"big\">\(figure(month?["total"], "total", currency: document["currency"]?.stringValue))</span> in "
-        html += "<span class=\"count num\">\(month?["count"]?.intValue.map(String.init) ?? "0")</span> transfers</p></section>\n"
+        let count = month?["count"]?.intValue ?? 0
+        html += "<span class=\"count num\">\(count)</span> \(count == 1 ? "transfer" : "transfers")</p></section>\n"
         let recent = document["recent"]?.arrayValue ?? []
         html += "<section class=\"card\"><h2>Latest</h2>"
         if recent.isEmpty { html += "<p class=\"empty\">No transfers yet.</p>" }
