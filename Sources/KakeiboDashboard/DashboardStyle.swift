@@ -30,7 +30,7 @@ enum DashboardStyle {
     .grid>.card{margin:0}
     @media (min-width:640px){.grid{grid-template-columns:1fr 1fr}}
     .num{font-variant-numeric:tabular-nums;white-space:nowrap}
-    .cur{color:var(--muted);font-size:.8em;margin-left:3px}
+    .cur{color:var(--muted);font-size:.8em;margin-left:3px;white-space:nowrap;word-break:keep-all;overflow-wrap:normal}
     .big{font-size:26px;font-weight:700}
     .muted{color:var(--muted)}
     .small{font-size:13px}

@@ -188,3 +188,20 @@ def test_each_currency_has_its_own_net_worth_and_trend(browser, exports, viewpor
             charts = page.locator("[data-testid=trend]")
             assert [charts.nth(i).get_attribute("data-currency") for i in range(charts.count())] == \
                 [s["currency"] for s in export.json("trend")["series"]] == ["EUR", "USD"]
+
+
+def test_a_currency_code_never_breaks_beside_a_long_amount(browser, exports):
+    """N21: at 390 px a long amount pushed its currency onto two lines ("-12345678882706.23 U" / "SD")."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        for name in ["index", "accounts", "spending", "budgets", "transfers"]:
+            page.goto(exports["household"].url(name))
+            page.wait_for_load_state("load")
+            broken = page.evaluate("""() => {
+                for (const n of document.querySelectorAll('.num')) n.textContent = '-12345678882706.23';
+                return [...document.querySelectorAll('.cur')].filter(c => c.getClientRects().length > 1).map(c => c.textContent);
+            }""")
+            assert broken == [], f"{name}: currency codes broken across lines: {broken}"
+    finally:
+        context.close()
