@@ -37,6 +37,25 @@ extension DashboardRenderer {
         if netWorth.count > 1 {
             html += "<p class=\"small muted\">One figure per currency: amounts in different currencies are not added together.</p>\n"
         }
+        html += valuedNetWorth(document)
+        return html
+    }
+
+    /// `netWorthValued` (N21): every balance valued in the base currency at the prices of the as-of
+    /// date, as one estimate beside the per-currency cards, with what no price reaches named. Nothing
+    /// when the export has none (a one-currency ledger).
+    func valuedNetWorth(_ document: JSONValue) -> String {
+        guard let valued = document["netWorthValued"] else { return "" }
+        let commodity = valued["commodity"]?.stringValue
+        var html = "<section class=\"card\" data-testid=\"net-worth-valued\"><h2>All together, valued in \(HTML.escape(commodity ?? "?"))</h2>"
+        html += "<p><span class=\"big\">\(figure(valued["amount"], "amount", currency: commodity))</span></p>"
+        html += "<p class=\"small muted\">An estimate at the prices on or before \(HTML.escape(valued["priceDate"]?.stringValue ?? document["asOf"]?.stringValue ?? "?"))"
+        let unconverted = valued["unconverted"]?.arrayValue ?? []
+        if !unconverted.isEmpty {
+            html += "; not included (no price): " + unconverted.map { figure($0["amount"], "amount", currency: $0["currency"]?.stringValue) }
+                .joined(separator: ", ")
+        }
+        html += ".</p></section>\n"
         return html
     }
 }
