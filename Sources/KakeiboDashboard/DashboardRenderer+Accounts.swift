@@ -49,7 +49,7 @@ extension DashboardRenderer {
         let commodity = valued["commodity"]?.stringValue
         var html = "<section class=\"card\" data-testid=\"net-worth-valued\"><h2>All together, valued in \(HTML.escape(commodity ?? "?"))</h2>"
         html += "<p><span class=\"big\">\(figure(valued["amount"], "amount", currency: commodity))</span></p>"
-        html += "<p class=\"small muted\">An estimate at the prices on or before \(HTML.escape(valued["priceDate"]?.stringValue ?? document["asOf"]?.stringValue ?? "?"))"
+        html += "<p class=\"small muted\">An estimate at the prices on or before \(HTML.escape(document["asOf"]?.stringValue ?? "?"))"
         let unconverted = valued["unconverted"]?.arrayValue ?? []
         if !unconverted.isEmpty {
             html += "; not included (no price): " + unconverted.map { figure($0["amount"], "amount", currency: $0["currency"]?.stringValue) }
