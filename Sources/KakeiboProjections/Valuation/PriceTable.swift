@@ -71,6 +71,17 @@ public struct PriceTable: Sendable {
         return nil
     }
 
+    /// Whether a direct, reverse or one-hop price from `commodity` to `target` exists on or before
+    /// `date`: where `value` still gives nil, the product went past Int64 (N15: an overflow is not
+    /// "no price").
+    public func reaches(_ commodity: Commodity, _ target: Commodity, on date: LocalDate) -> Bool {
+        if commodity == target || directOrReverse(commodity, target, on: date) != nil { return true }
+        return commodities.contains { via in
+            via != commodity && via != target && directOrReverse(commodity, via, on: date) != nil
+                && directOrReverse(via, target, on: date) != nil
+        }
+    }
+
     /// amount × rate in `target`'s minor units, rounded half-even; nil past Int64.
     static func convert(_ amount: Money, _ rate: Rate, to target: Commodity) -> Money? {
         var numerator = amount.minorUnits.magnitude

@@ -43,6 +43,8 @@ public struct Valuation: Hashable, Sendable {
             if let (value, priceDate) = prices.value(balance.amount, in: commodity, on: balance.date) {
                 lines[position].valued = try (lines[position].valued ?? .zero(commodity)).adding(value)
                 if let priceDate { lines[position].priceDate = min(lines[position].priceDate ?? priceDate, priceDate) }
+            } else if prices.reaches(balance.amount.currency, commodity, on: balance.date) {
+                throw .overflow // a price exists: the value is beyond Int64 minor units, not unpriced (N15)
             } else {
                 let currency = balance.amount.currency
                 unconverted[balance.account, default: [:]][currency] = try (unconverted[balance.account]?[currency] ?? .zero(currency))
