@@ -60,4 +60,18 @@ extension PeriodReportCommandTests {
             XCTAssertEqual(ours, theirs, "\(flag) -b \(begin) -e \(end)")
         }
     }
+
+    /// N23: the table of `bal -M` ends with a total per currency and column, as hledger's does.
+    func testPeriodColumnsEndWithATotalPerCurrency() throws {
+        try importedLedger()
+        XCTAssertEqual(try ok("balance", "-M", "-p", "2026-10", "food").out, """
+            account                  currency  2026-10
+            -----------------------  --------  -------
+            expenses:food:coffee     USD          4.50
+            expenses:food:dining     EUR         30.00
+            expenses:food:groceries  USD         45.10
+            total                    EUR         30.00
+            total                    USD         49.60
+            """)
+    }
 }

@@ -42,7 +42,8 @@ extension Ledger {
         var query = query
         if let interval {
             if let begin = query.begin { query.begin = interval.bucket(of: begin).begin }
-            if let end = query.end { query.end = interval.next(after: interval.bucket(of: end.adding(days: -1)).begin) }
+            // Not in the last supported year: its periods' ends would step past 9999-12-31 (an open `-p 2026..`).
+            if let end = query.end, end.year < 9999 { query.end = interval.next(after: interval.bucket(of: end.adding(days: -1)).begin) }
         }
         var selection = query
         if historical { selection.begin = nil }
@@ -60,6 +61,8 @@ extension Ledger {
             while start <= last {
                 starts.append(start)
                 names.append(interval.bucket(of: start).name)
+                // The last supported year: one more step would pass 9999-12-31, so this column is the last.
+                guard start.year < 9999 else { ends.append(last); break }
                 start = interval.next(after: start)
                 // --as-of still cuts the last column short; its end says so.
                 ends.append(end.map { min(start, $0) }.map { $0.adding(days: -1) } ?? start.adding(days: -1))

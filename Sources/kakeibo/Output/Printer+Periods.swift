@@ -21,6 +21,18 @@ extension Printer {
         case .table:
             var table = TextTable([("account", .left), ("currency", .left)] + report.periods.map { ($0, .right) })
             for row in report.rows { table.add([row.account, row.currency.code] + row.amounts.map(\.decimalString)) }
+            // A total per currency and column, as hledger's `bal -M` prints (N23); the rows are flat, so nothing counts twice.
+            var sums: [Currency: [WideSum]] = [:]
+            for row in report.rows {
+                for (column, amount) in row.amounts.enumerated() {
+                    sums[row.currency, default: Array(repeating: WideSum(), count: report.periods.count)][column].add(amount.minorUnits)
+                }
+            }
+            for (currency, columns) in sums.sorted(by: { $0.key < $1.key }) {
+                table.add(["total", currency.code] + columns.map { sum in
+                    sum.value.map { Money(minorUnits: $0, currency: currency).decimalString } ?? "overflow"
+                })
+            }
             print(table.render())
         }
     }
