@@ -191,11 +191,11 @@ final class CommandLineFuzzer {
     /// `CommandLineFuzzRegressionTests` (run as a child process, so it fails instead of killing the test run).
     /// Remove an entry once its fix lands.
     static func knownTrap(_ arguments: [String]) -> String? {
-        // Period columns over a span that reaches 9999-12-31 (`bal -W -p ..`, `bal -M -p 2026-01-01..`):
-        // ReportInterval.next(after:) steps past the last column's end, and LocalDate.adding traps.
-        let intervals: Set<String> = ["-W", "-M", "-Q", "-Y", "--weekly", "--monthly", "--quarterly", "--yearly"]
-        if isReport(arguments), arguments.contains(where: intervals.contains), arguments.contains(where: { $0.contains("..") }) {
-            return "period columns up to 9999-12-31 (ReportInterval.next past year 9999)"
+        // `--as-of 9999-12-31` beside a query or a period (`bal -p 2026-10 --as-of 9999-12-31`, `register --as-of
+        // 9999-12-31`): Ledger+QueryReports adds one day to the as-of date, past year 9999, and LocalDate traps.
+        if isReport(arguments), arguments.contains(where: { $0.hasPrefix("--as-of") && $0.contains("9999-12-31") })
+            || zip(arguments, arguments.dropFirst()).contains(where: { $0.0 == "--as-of" && $0.1.contains("9999-12-31") }) {
+            return "--as-of 9999-12-31 with a query or period (Ledger+QueryReports adds a day past year 9999)"
         }
         return nil
     }

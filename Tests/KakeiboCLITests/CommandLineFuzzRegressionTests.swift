@@ -13,7 +13,10 @@ final class CommandLineFuzzRegressionTests: KakeiboCLITestCase {
                           ["bal", "-b", "9999-12-31"],
                           // Period columns up to the open end (9999-12-31): ReportInterval.next(after:) stepped past it.
                           ["bal", "-W", "-p", ".."], ["bal", "-M", "-p", "2026-01-01.."], ["bal", "-Y", "-p", ".."],
-                          ["bal", "-W", "-e", "2026-11-22", "-p", "..", "--depth", "1", "--as-of", "2026-01-01", "--format", "json"]] {
+                          ["bal", "-W", "-e", "2026-11-22", "-p", "..", "--depth", "1", "--as-of", "2026-01-01", "--format", "json"],
+                          // --as-of on the last day beside a period or query: one day is added to it (Ledger+QueryReports).
+                          ["bal", "-p", "2026-10", "--as-of", "9999-12-31"], ["bal", "-W", "-p", "2026", "--as-of", "9999-12-31"],
+                          ["register", "--as-of", "9999-12-31"], ["bal", "--as-of", "9999-12-31"]] {
             let before = try digest()
             let result = try sandbox.run(arguments)
             XCTAssertFalse(result.crashed, "trapped:\n\(result)")
