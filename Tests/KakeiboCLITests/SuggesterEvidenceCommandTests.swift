@@ -28,6 +28,19 @@ final class SuggesterEvidenceCommandTests: KakeiboCLITestCase {
         XCTAssertEqual(try kakeibo("replay", "--check").exitCode, 0, "the fold and a rebuild learn the same")
     }
 
+    /// Found by the command-line fuzzer: a payee in decomposed form (`Cafe` + U+0301) and one composed were one key in
+    /// the fold's cache (Swift compares canonically) and two rows in a rebuild (SQLite compares bytes), so `verify` said
+    /// the suggestion counts differed from a replay.
+    func testComposedAndDecomposedPayeesTeachTheSameWord() throws {
+        let scenario = try standardLedger()
+        try ok("category", "add", "food")
+        try record("edit", scenario.expense, "--payee", "Cafe\u{0301}", "--category", "food")
+        try record("expense", "12.50", "--from", "assets:checking", "--category", "food", "--payee", "Caf\u{00E9}")
+        let verified = try kakeibo("verify")
+        XCTAssertEqual(verified.exitCode, 0, verified.err)
+        XCTAssertEqual(try ok("suggest", "--payee", "CAFE\u{0301}").out, "expenses:food  66.67%  evidence: café")
+    }
+
     func testOneObservationOfAGenericWordNeverReachesTheThreshold() throws {
         try initialisedLedger()
         try record("expense", "40", "--from", "assets:checking", "--category", "groceries", "--payee", "Acme Trading Ltd")

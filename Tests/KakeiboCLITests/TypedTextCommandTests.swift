@@ -1,4 +1,5 @@
 import Foundation
+@testable import kakeibo
 import XCTest
 
 /// Texts, dates and prices as a careless user types them (issue 29: B23, B20, N17).
@@ -28,6 +29,27 @@ final class TypedTextCommandTests: KakeiboCLITestCase {
         // Joiners that shape a script or an emoji sequence stay.
         try record("expense", "1", "--from", "assets:checking", "--category", "groceries", "--payee", "👨\u{200D}👩\u{200D}👧 family")
         try record("expense", "1", "--from", "assets:checking", "--category", "groceries", "--payee", "می\u{200C}خواهم")
+    }
+
+    /// Full-width and emoji names pushed their table columns out of line (B23): columns are counted as drawn.
+    func testTablesLineUpWideCharacters() throws {
+        try standardLedger()
+        try ok("category", "add", "ｆｕｌｌ")
+        try ok("category", "add", "食堂")
+        try record("expense", "1", "--from", "assets:checking", "--category", "食堂", "--payee", "👨\u{200D}👩\u{200D}👧 family")
+        for table in [try ok("category", "list").out, try ok("register", "assets:checking").out] {
+            let lines = table.split(separator: "\n").map(String.init)
+            // Where the second column starts, in terminal columns, on every line: the rule's second run of dashes.
+            let rule = lines[1]
+            let start = rule.distance(from: rule.startIndex, to: rule.range(of: "  -")!.lowerBound) + 2
+            for line in lines.dropFirst(2) {
+                let cut = line.index(line.startIndex, offsetBy: line.count)
+                var width = 0, index = line.startIndex
+                while index < cut, width < start { width += line[index].displayWidth; index = line.index(after: index) }
+                XCTAssertEqual(width, start, "a wide character shifts the second column:\n\(table)")
+                XCTAssertNotEqual(line[index], " ", "the second column starts where its rule does:\n\(table)")
+            }
+        }
     }
 
     func testADateOverAYearAheadIsRecordedWithANote() throws {

@@ -17,6 +17,8 @@ final class ShippedMigrationsTests: XCTestCase {
         "0009_journal_syntax": "685a552c96c25a6c2b063e1956ff68eb3a1d05b7ea95b9dd6c5bb795c1c0c75b",
         "0011_sync": "2bb4d77601c6b07f654d6496f050bc786836e6cf2a4b1ee10a301ddd59e75306",
         "0012_forecast_rules_index": "4318b786b5c8ef22a07c0ff2a8b8a581bc42ccd8ec7674713b59f9d82e368529",
+        "0013_suggestions_learn_choices": "3bd143b28d8078c553450967d63930fc03a95619a7c57b9bdaa81dfaa3d418d1",
+        "0014_transaction_marks": "43091429358d293a942319e6a04c2ea1294f3e5a294f7b4818875896fac4df34",
     ]
 
     func testEveryShippedMigrationIsPinnedAndUnchanged() {

@@ -18,8 +18,12 @@ public enum SuggestionFeatures {
 
     /// Distinct payee tokens in first-seen order: lowercased, prefixes stripped, split on anything
     /// but letters, without tokens holding digits (store numbers, dates, references) or noise words.
+    ///
+    /// Composed (NFC): Swift compares strings canonically and SQLite by bytes, so `cafe` + U+0301 and `café` were one
+    /// key in the fold's cache and two rows in a rebuild, and `verify` found the counts differing from a replay
+    /// (found by the command-line fuzzer, issue 29).
     public static func payeeTokens(_ payee: String) -> [String] {
-        var text = payee.lowercased()
+        var text = payee.lowercased().composed
         var stripped = true
         while stripped {
             stripped = false
@@ -60,7 +64,7 @@ public enum SuggestionFeatures {
         var tokens: [String] = []
         var seen: Set<String> = []
         for description in descriptions {
-            for raw in description.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }) {
+            for raw in description.lowercased().composed.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) {
                 let token = String(raw)
                 guard token.count >= 3, !token.contains(where: \.isNumber), !noise.contains(token), !itemNoise.contains(token),
                       seen.insert(token).inserted else { continue }

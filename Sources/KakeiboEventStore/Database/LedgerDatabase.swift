@@ -217,10 +217,18 @@ public enum LedgerDatabase {
     /// `init` on a path that exists: a ledger already, or something else that must not be mistaken for one.
     private static func refuseExisting(_ path: String) throws -> Never {
         if FileManager.default.isDirectory(path) { throw EventStoreError.pathTaken(path: path, reason: "it is a directory") }
-        do {
-            try checkHeader(path)
-        } catch EventStoreError.notALedger(_, let reason) {
-            throw EventStoreError.pathTaken(path: path, reason: reason)
+        // An empty file may be another `init` part-way through creating the ledger: the loser of two at once was told
+        // the file "is not a Kakeibo ledger (an empty SQLite file)", which it became a moment later (issue 29, B20).
+        // Creating one takes milliseconds; a second of looking again tells the two apart.
+        for attempt in 0...10 {
+            do {
+                try checkHeader(path)
+                throw EventStoreError.ledgerExists(path: path)
+            } catch EventStoreError.notALedger(_, let reason) where reason.hasPrefix("an empty") && attempt < 10 {
+                usleep(100_000)
+            } catch EventStoreError.notALedger(_, let reason) {
+                throw EventStoreError.pathTaken(path: path, reason: reason)
+            }
         }
         throw EventStoreError.ledgerExists(path: path)
     }

@@ -15,10 +15,11 @@ struct TextTable {
 
     func render() -> String {
         let all = [headers] + rows
-        let widths = headers.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        // Columns as a terminal draws them: a wide character takes two (`String.displayWidth`).
+        let widths = headers.indices.map { column in all.map { $0[column].displayWidth }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
             cells.indices.map { column in
-                let padding = String(repeating: " ", count: widths[column] - cells[column].count)
+                let padding = String(repeating: " ", count: widths[column] - cells[column].displayWidth)
                 return alignments[column] == .right ? padding + cells[column] : cells[column] + padding
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }

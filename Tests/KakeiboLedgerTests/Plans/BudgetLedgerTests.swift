@@ -88,18 +88,20 @@ final class BudgetLedgerTests: LedgerTestCase {
         try assertReplayGivesTheSameReports(["2026-10", "2026-11", "2026-12"])
     }
 
-    func testAnArchivedCategoryKeepsItsBudgetHistoryAndCanBeCleared() throws {
+    /// Archiving keeps the months before and clears the budget from the period containing today (issue 29, N25: left
+    /// alone it kept rolling over as `dining (archived) … available 346.00` every month).
+    func testAnArchivedCategoryKeepsItsBudgetHistoryAndItsBudgetStops() throws {
         try setBudget("dining", "100", from: "2026-10-01", .positive)
         try expense("30", category: "dining", date: "2026-10-03")
-        try ledger.record(.archiveCategory(name: "dining"))
-        let line = try XCTUnwrap(try report("2026-11").lines.first { $0.account.rawValue == "expenses:dining" })
-        XCTAssertTrue(line.isArchived)
-        XCTAssertEqual(line.own?.carriedIn, 70_00)
-        try assertReplayGivesTheSameReports(["2026-10", "2026-11"])
-        try ledger.record(.clearBudget(category: "dining", from: try LocalDate(iso: "2026-12-01")))
-        XCTAssertEqual(try own("2026-11", "expenses:dining")?.carryOut, 0, "the budget stops in December, so nothing carries")
-        XCTAssertNil(try own("2026-12", "expenses:dining"))
-        try assertReplayGivesTheSameReports(["2026-11", "2026-12"])
+        try ledger.record(.archiveCategory(name: "dining"))   // today is 2026-11-21
+        let october = try XCTUnwrap(try report("2026-10").lines.first { $0.account.rawValue == "expenses:dining" })
+        XCTAssertTrue(october.isArchived)
+        XCTAssertEqual(october.own?.budgeted, 100_00, "October keeps its budget")
+        XCTAssertEqual(october.own?.carryOut, 0, "the budget stops in November, so nothing carries")
+        XCTAssertNil(try own("2026-11", "expenses:dining"))
+        try assertReplayGivesTheSameReports(["2026-10", "2026-11", "2026-12"])
+        XCTAssertThrowsError(try ledger.record(.clearBudget(category: "dining", from: try LocalDate(iso: "2026-12-01"))),
+                             "nothing left to clear")
     }
 
     func testWeeklyBudgetsAndTheDefaultPeriodIsThisMonth() throws {
