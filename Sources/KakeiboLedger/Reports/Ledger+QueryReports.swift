@@ -191,7 +191,7 @@ extension Ledger {
     }
 
     func effectiveEnd(_ query: ReportQuery, _ scope: ReportScope) throws -> LocalDate? {
-        let asOfEnd = scope.asOf.map { $0.adding(days: 1) }
+        let asOfEnd = scope.asOf.flatMap(\.nextDay)
         switch (query.end, asOfEnd) {
         case let (end?, asOf?): return min(end, asOf)
         case let (end, asOf): return end ?? asOf
@@ -205,7 +205,7 @@ extension Ledger {
             sql += " AND t.date >= ?"
             arguments += [begin.description]
         }
-        let asOfEnd = scope.asOf.map { $0.adding(days: 1) }
+        let asOfEnd = scope.asOf.flatMap(\.nextDay)
         if let end = [query.end, asOfEnd].compactMap({ $0 }).min() {
             sql += " AND t.date < ?"
             arguments += [end.description]
