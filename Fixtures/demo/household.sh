@@ -106,7 +106,8 @@ k budget report --period 2026-10
 k goal report --as-of 2026-10-31
 section "Widget snapshots and the dashboard as of 2026-10-31"
 WIDGETS="$(cd "$(dirname "$DB")" && pwd)/widgets"
-k widgets export --out "$WIDGETS" --as-of 2026-10-31 --html
+# Exported as on that day (the household's three months end then), so the pages are not marked stale (issue 29, N21).
+KAKEIBO_NOW=2026-10-31 k widgets export --out "$WIDGETS" --as-of 2026-10-31 --html
 
 section "Balances (tree with roll-ups)"
 k balance
