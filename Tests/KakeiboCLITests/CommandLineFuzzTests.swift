@@ -30,10 +30,9 @@ final class CommandLineFuzzTests: XCTestCase {
         print("command-line fuzz: seed \(seed), runs \(start)..<\(start + runs): \(s.runs) executions in "
               + "\(String(format: "%.1f", seconds)) s (\(Int(Double(s.runs) / max(seconds, 0.001)))/s); recorded \(s.recorded), "
               + "refused \(s.refused), reports \(s.reports), --help \(s.helpShown), idempotent repeats \(s.unchanged), "
-              + "verified epochs \(s.verifications), refusals quoting a typed line break \(s.echoedLineBreaks), "
+              + "verified epochs \(s.verifications), "
               + "violations \(fuzzer.violations.count)")
         for (trap, count) in s.knownTraps { print("  skipped \(count) vectors that hit a known trap: \(trap)") }
-        if let example = s.echoedLineBreakExample { print("  a refusal quoting a typed line break: \(example)") }
         if environment["FUZZ_CLI_REFUSALS"] != nil {
             for (words, count) in s.refusalsByFirstWords.sorted(by: { $0.value > $1.value }).prefix(40) { print("  \(count)\t\(words)") }
         }

@@ -52,6 +52,15 @@ final class TypedTextCommandTests: KakeiboCLITestCase {
         }
     }
 
+    /// Found by the command-line fuzzer: a refusal quoting a typed line break printed on two lines.
+    func testARefusalQuotingALineBreakStaysOnOneLine() throws {
+        try standardLedger()
+        let result = try kakeibo("txn", "--posting", "asets::\nuro=1", "--posting", "assets:checking")
+        XCTAssertEqual(result.exitCode, 1, "\(result)")
+        XCTAssertEqual(result.stderrLines, ["kakeibo: error: unknown account \"asets::\\nuro\"; open it with `kakeibo account open "
+                                            + "asets::\\nuro --type TYPE` or see `kakeibo account list`"])
+    }
+
     func testADateOverAYearAheadIsRecordedWithANote() throws {
         try standardLedger()
         let result = try kakeibo("expense", "1", "--from", "assets:checking", "--category", "groceries", "--date", "2206-01-01")

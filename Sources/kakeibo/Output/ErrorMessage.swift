@@ -71,6 +71,27 @@ struct ErrorMessage: Equatable {
                 self = Self.usage(error)
             }
         }
+        // One line, whatever the user typed: a line break quoted from an argument (`--posting $'a::\nb=1'`) split the
+        // refusal in two (found by the command-line fuzzer, issue 29). Only an import's excerpt is laid out on lines.
+        if !(error is ImportError) {
+            message = Self.oneLine(message)
+            hint = hint.map(Self.oneLine)
+        }
+    }
+
+    /// Line breaks and tabs spelled out as `\n`, `\r`, `\t`, so the text stays on one line.
+    static func oneLine(_ text: String) -> String {
+        guard text.contains(where: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\t" }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     // MARK: - Ledger
