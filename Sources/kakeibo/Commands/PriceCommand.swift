@@ -21,8 +21,6 @@ struct PriceCommand: RecordingCommand {
     @Option(name: .customLong("idempotency-key"), help: "Sending the same command again with this key appends nothing.")
     var idempotencyKey: String?
 
-    var typedDate: LocalDate? { date }
-
     func validate() throws {
         guard amountWords.count == 1 else {
             throw ValidationError(amountWords.isEmpty ? "missing the price, e.g. 1.08" : "expected one price, got: \(amountWords.joined(separator: " "))")
