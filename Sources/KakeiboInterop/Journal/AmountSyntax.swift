@@ -56,7 +56,7 @@ struct AmountSyntax {
         if directive { directiveSamples[commodity.code] = String(text) }
     }
 
-    static let symbols: [Unicode.Scalar: Currency] = ["$": .usd, "€": .eur, "£": .gbp, "¥": .jpy]
+    static let symbols = Commodity.symbols
 
     /// The commodity and number of an amount, before the number is read.
     struct Parts {

@@ -64,8 +64,7 @@ extension Ledger {
 
     /// `USD`, `usd`, `$` (`€ £ ¥` too) or a commodity this ledger declared (`BTC`).
     public func commodityArgument(_ text: String) throws -> Commodity {
-        let symbols: [String: Commodity] = ["$": .usd, "€": .eur, "£": .gbp, "¥": .jpy]
-        if let symbol = symbols[text] { return symbol }
+        if let symbol = Commodity.symbol(text) { return symbol }
         if let iso = try? Currency(code: text) { return iso }
         if let declared = try commodity(symbol: text) { return declared }
         throw LedgerError.invalidCommodity(text, reason: "it is neither an ISO 4217 code nor a commodity this ledger declared "

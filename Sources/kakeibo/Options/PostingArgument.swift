@@ -33,13 +33,11 @@ struct PostingArgument: ExpressibleByArgument {
         input.cost = cost
     }
 
-    static let symbols: [Character: String] = ["$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"]
-
     /// `0.0066 USD` or `$0.0066`: a cost's value and commodity.
     private static func quoted(_ words: [String]) -> (String, Commodity)? {
         switch words.count {
         case 1:
-            guard let first = words[0].first, let code = symbols[first], let currency = try? Currency(code: code) else { return nil }
+            guard let first = words[0].first, let currency = Commodity.symbol(String(first)) else { return nil }
             return (String(words[0].dropFirst()), currency)
         case 2:
             guard let currency = try? Currency(code: words[1]) else { return nil }
