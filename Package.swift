@@ -88,7 +88,8 @@ let package = Package(
         .target(
             name: "KakeiboServer",
             dependencies: [
-                "KakeiboDomain", "KakeiboEventStore", "KakeiboSync",
+                "KakeiboDomain", "KakeiboEventStore", "KakeiboLedger", "KakeiboSync",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),

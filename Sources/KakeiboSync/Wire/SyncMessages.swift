@@ -31,7 +31,14 @@ public struct EventPage: Codable, Hashable, Sendable {
 public struct PushRequest: Codable, Hashable, Sendable {
     public var deviceId: String
     public var events: [PendingEvent]
-    public init(deviceId: String, events: [PendingEvent]) { self.deviceId = deviceId; self.events = events }
+    /// The server position the device had synced to when it recorded these events: what their author
+    /// saw, so an account opened under a name the device already knew is refused (`name-in-use`),
+    /// while two devices opening one name while apart still merge. Absent: the server's head before
+    /// the push (the strict reading).
+    public var basedOn: Int64?
+    public init(deviceId: String, events: [PendingEvent], basedOn: Int64? = nil) {
+        self.deviceId = deviceId; self.events = events; self.basedOn = basedOn
+    }
 }
 
 /// `POST …/adopt`: a whole existing log, uploaded unchanged into an empty server ledger.
@@ -71,9 +78,12 @@ public struct WireError: Codable, Hashable, Sendable, Error {
     public var expectedSeq: Int64?
     public var expectedPrevHash: String?
     public var eventId: String?
-    public init(error: String, detail: String, expectedSeq: Int64? = nil, expectedPrevHash: String? = nil, eventId: String? = nil) {
+    /// For `invalid-event`: the ledger rule the event breaks (`AdmissionRule`'s kebab-case name, such as `unbalanced`).
+    public var rule: String?
+    public init(error: String, detail: String, expectedSeq: Int64? = nil, expectedPrevHash: String? = nil, eventId: String? = nil,
+                rule: String? = nil) {
         self.error = error; self.detail = detail; self.expectedSeq = expectedSeq
-        self.expectedPrevHash = expectedPrevHash; self.eventId = eventId
+        self.expectedPrevHash = expectedPrevHash; self.eventId = eventId; self.rule = rule
     }
 }
 

@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+import KakeiboEventStore
+
+/// The server's cache of per-ledger replicas: one SQLite ledger file per server ledger, the same
+/// schema as a device's, holding that ledger's events and projections. It is what the server
+/// checks pushed events against (`EventAdmission`, through `Ledger.replicate`), and nothing more:
+/// PostgreSQL stays the one truth, and any replica can be thrown away and rebuilt from it.
+///
+/// A replica is only written under its ledger row's lock (`FOR UPDATE`), so one process never
+/// writes a replica twice at once. Two server processes must not share a cache folder.
+public final class ServerReplicas: @unchecked Sendable {
+    /// The folder the files live in.
+    public let directory: String
+    /// A folder this object made itself (no `--cache`) is removed with it.
+    private let ownsDirectory: Bool
+    private let lock = NSLock()
+    private var writers: [Int64: any DatabaseWriter] = [:]
+
+    /// Replicas in `directory` (made when first needed), or in a fresh temporary folder removed
+    /// when this object goes: the default, since a replica is only a cache.
+    public init(directory: String? = nil) {
+        self.directory = directory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-server-\(UUID().uuidString)").path
+        ownsDirectory = directory == nil
+    }
+
+    deinit {
+        lock.withLock {
+            for writer in writers.values { Self.close(writer) }
+            writers = [:]
+        }
+        if ownsDirectory { try? FileManager.default.removeItem(atPath: directory) }
+    }
+
+    func path(ledgerId: Int64) -> String { (directory as NSString).appendingPathComponent("ledger-\(ledgerId).sqlite") }
+
+    /// The open replica of `ledgerId`: the file in the cache, or a new empty ledger file.
+    func writer(ledgerId: Int64) throws -> any DatabaseWriter {
+        try lock.withLock {
+            if let writer = writers[ledgerId] { return writer }
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            let path = path(ledgerId: ledgerId)
+            let writer: any DatabaseWriter
+            if FileManager.default.fileExists(atPath: path) {
+                do {
+                    writer = try LedgerDatabase.openWritable(at: path)
+                } catch {
+                    // Not a ledger any more (a torn write, another program): only a cache, so start again.
+                    Self.remove(path)
+                    writer = try LedgerDatabase.open(at: path, mode: .create, createFolders: false)
+                }
+            } else {
+                writer = try LedgerDatabase.open(at: path, mode: .create, createFolders: false)
+            }
+            writers[ledgerId] = writer
+            return writer
+        }
+    }
+
+    /// Throws the replica of `ledgerId` away: the next `writer(ledgerId:)` starts an empty one.
+    func discard(ledgerId: Int64) {
+        lock.withLock {
+            if let writer = writers.removeValue(forKey: ledgerId) { Self.close(writer) }
+            Self.remove(path(ledgerId: ledgerId))
+        }
+    }
+
+    private static func close(_ writer: any DatabaseWriter) {
+        if let pool = writer as? DatabasePool { try? pool.close() } else if let queue = writer as? DatabaseQueue { try? queue.close() }
+    }
+
+    private static func remove(_ path: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+}
