@@ -36,6 +36,8 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadableProjection(table: String, column: String)
     /// A stored event the projection fold refuses, at its log position (found by replay).
     case unfoldableEvent(position: Int64, reason: String)
+    /// An event that may not follow the ledger's state (`EventAdmission`): the rule it breaks and what it named.
+    case inadmissible(AdmissionRefusal)
     case date(DateError)
     case invalidText(field: String, reason: String)
     case invalidHue(Int)
@@ -117,6 +119,8 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "beyond ±9223372036854775807 minor units (±92233720368547758.07 for a 2-decimal currency); record a smaller amount"
         case .unfoldableEvent(let position, let reason):
             "the event at log position \(position) cannot be replayed: \(reason)"
+        case .inadmissible(let refusal):
+            "the event breaks the ledger's rule \(refusal.rule.rawValue): \(refusal.detail)"
         case .unreadableProjection(let table, let column):
             "the projection table \(table) holds a \(column) that is not a whole number of minor units"
         case .date(let error):

@@ -19,6 +19,7 @@ final class ShippedMigrationsTests: XCTestCase {
         "0012_forecast_rules_index": "4318b786b5c8ef22a07c0ff2a8b8a581bc42ccd8ec7674713b59f9d82e368529",
         "0013_suggestions_learn_choices": "3bd143b28d8078c553450967d63930fc03a95619a7c57b9bdaa81dfaa3d418d1",
         "0014_transaction_marks": "43091429358d293a942319e6a04c2ea1294f3e5a294f7b4818875896fac4df34",
+        "0015_account_named_position": "9e3c54c2b1a9775ab571404ce68bee0cab54ccd31972776c14f0b008cdbd1131",
     ]
 
     func testEveryShippedMigrationIsPinnedAndUnchanged() {

@@ -15,6 +15,7 @@ final class NeutralErrorWordingTests: XCTestCase {
         .currencyMismatch(account: "assets:euro", accountCurrency: "EUR", amountCurrency: "USD"), .unbalanced("USD off by 1.00"),
         .zeroAmount, .tooFewPostings, .money(.overflow), .balanceOverflow(account: "assets:cash", total: false),
         .unreadableProjection(table: "balances", column: "amount"), .unfoldableEvent(position: 3, reason: "bad"),
+        .inadmissible(AdmissionRefusal(.unknownAccount, "transaction t posts to account a, which was never opened")),
         .date(.invalidFormat("x")), .invalidText(field: "payee", reason: "it contains a control character"), .invalidHue(400),
         .unknownTransaction("deadbeef"), .sameAccount("assets:cash"),
         .rootChange("assets:cash", to: "expenses:cash", type: .asset, root: "assets"), .ambiguousTransaction("01", matches: 3),

@@ -26,8 +26,11 @@ final class LedgerProjectorTests: XCTestCase {
             (balanceBook[accountID] ?? [:]).filter { $0.value != 0 }.map { Money(minorUnits: $0.value, currency: $0.key) }
         }
         func saveSettings(_ settings: LedgerSettings, createdAt: Int64) { storedSettings = settings }
-        func insertAccount(_ account: Account, openedAt position: Int64) { accounts[account.id] = account }
+        var namedAt: [String: Int64] = [:]
+        func insertAccount(_ account: Account, openedAt position: Int64) { accounts[account.id] = account; namedAt[account.id] = position }
         func updateAccount(_ account: Account) { accounts[account.id] = account }
+        func renameAccount(_ account: Account, at position: Int64) { accounts[account.id] = account; namedAt[account.id] = position }
+        func namedPosition(accountID: String) -> Int64? { namedAt[accountID] }
         func saveCategory(_ category: Category) { categories[category.accountID] = category }
         func insertTransaction(_ transaction: LedgerTransaction, at position: Int64) { transactions[transaction.id] = transaction }
         func updateTransaction(_ transaction: LedgerTransaction, at position: Int64) { transactions[transaction.id] = transaction }

@@ -16,7 +16,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
     /// the fresh ids `context` mints).
     public func decide(_ command: LedgerCommand) throws -> Decision {
         let events = try events(for: command)
-        try checkBalances(after: events)
+        try EventAdmission.checkBalances(after: events, against: state)
         let suggestion = events.lazy.compactMap(\.suggestion).first
         return Decision(events: events, expectedVersions: try expectedVersions(of: events),
                         transactionID: events.lazy.compactMap(\.transactionID).first,

@@ -4,6 +4,13 @@ public protocol LedgerStateReader {
     func settings() throws -> LedgerSettings?
     func account(named name: String) throws -> Account?
     func account(id: String) throws -> Account?
+    /// The account an id stands for: itself, or the account of the same name, type and currency
+    /// another device opened first (both devices opened it offline: their entries merge).
+    func accountID(resolving id: String) throws -> String
+    /// The log position at which the account took the name it has now (its `AccountOpened`, or
+    /// the `AccountRenamed` that gave it that name); nil for an account this reader does not hold.
+    /// `EventAdmission` compares it with what an event's author had seen.
+    func namedPosition(accountID: String) throws -> Int64?
     func category(accountID: String) throws -> Category?
     func transaction(id: String) throws -> LedgerTransaction?
     /// Non-zero balances of one account, one per currency.

@@ -41,6 +41,11 @@ struct SQLiteProjectionStore: ProjectionStore {
         return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [id]).map(account).map(cache.remember)
     }
 
+    /// Read only when an event with an author's position meets a name in use: never on the fold's path.
+    func namedPosition(accountID: String) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT named_position FROM accounts WHERE account_id = ?"), arguments: [accountID])
+    }
+
     func allAccounts() throws -> [Account] {
         try Row.fetchAll(db, sql: "SELECT \(accountColumns) FROM accounts ORDER BY name").map(account)
     }
@@ -147,9 +152,9 @@ struct SQLiteProjectionStore: ProjectionStore {
     func insertAccount(_ account: Account, openedAt position: Int64) throws {
         _ = cache.remember(account)
         try db.cachedStatement(sql: """
-            INSERT INTO accounts (account_id, name, type, currency, is_closed, opened_position) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO accounts (account_id, name, type, currency, is_closed, opened_position, named_position) VALUES (?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [account.id, account.name.rawValue, account.type.rawValue, account.currency.code,
-                                     account.isClosed, position])
+                                     account.isClosed, position, position])
         if account.holdsAnyCommodity {
             try db.execute(sql: "INSERT INTO unconstrained_accounts (account_id, opened_position) VALUES (?, ?)",
                            arguments: [account.id, position])
@@ -160,6 +165,11 @@ struct SQLiteProjectionStore: ProjectionStore {
         _ = cache.remember(account)
         try db.execute(sql: "UPDATE accounts SET name = ?, type = ?, is_closed = ? WHERE account_id = ?",
                        arguments: [account.name.rawValue, account.type.rawValue, account.isClosed, account.id])
+    }
+
+    func renameAccount(_ account: Account, at position: Int64) throws {
+        try updateAccount(account)
+        try db.execute(sql: "UPDATE accounts SET named_position = ? WHERE account_id = ?", arguments: [position, account.id])
     }
 
     func saveCategory(_ category: Category) throws {

@@ -13,7 +13,12 @@ public enum LedgerProjector {
         try apply(try envelope.event(), at: envelope.position, recordedAt: envelope.recordedAt, to: store)
     }
 
+    /// Folds one event, after `EventAdmission` has admitted it against the store: an event that
+    /// would unbalance the books (a posting on an account never opened) or break a sum changes
+    /// nothing and throws `LedgerError.inadmissible`, whichever path met it (a command, catch-up,
+    /// a rebuild, a device's pull, the server's replica).
     public static func apply(_ event: LedgerEvent, at position: Int64, recordedAt: Int64, to store: some ProjectionStore) throws {
+        try EventAdmission.check(event, against: store)
         switch event {
         case .ledgerCreated(let e):
             try store.saveSettings(LedgerSettings(name: e.name, baseCurrency: e.baseCurrency, timeZone: e.timeZone),
@@ -44,7 +49,7 @@ public enum LedgerProjector {
                 account.name = try AccountName("\(e.to.rawValue) [\(account.id.suffix(8))]")
                 try store.insertAccountConflict(accountID: account.id, name: e.to.rawValue, keptAccountID: holder.id, at: position)
             }
-            try store.updateAccount(account)
+            try store.renameAccount(account, at: position)
         case .accountRetyped(let e):
             var account = try existingAccount(try store.accountID(resolving: e.accountID), store)
             account.type = e.to
@@ -132,15 +137,10 @@ public enum LedgerProjector {
             let words = SuggestionFeatures.itemTokens(e.items.map(\.text))
             if !words.isEmpty { try store.saveReceiptItemWords(words, receiptID: e.receiptID) }
         case .commodityDeclared(let e):
-            if !e.commodity.isISO, let known = try store.commodity(symbol: e.commodity.code) {
+            if !e.commodity.isISO, try store.commodity(symbol: e.commodity.code) != nil {
                 // Declared again by another device (the same journal imported on two devices while
                 // apart; a device never declares a symbol it knows): one commodity, and the first
-                // declaration's style stands. At another precision the amounts recorded under the
-                // two would not mean the same, so the fold stops and says so.
-                guard known.minorDigits == e.commodity.minorDigits else {
-                    throw LedgerError.invalidCommodity(e.commodity.code, reason: "declared with \(known.minorDigits) decimals, "
-                                                       + "then again with \(e.commodity.minorDigits) on another device")
-                }
+                // declaration's style stands. At another precision `EventAdmission` refused it.
                 break
             }
             try store.saveCommodity(e.commodity, display: e.display)

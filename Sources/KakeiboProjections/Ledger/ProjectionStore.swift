@@ -8,6 +8,8 @@ public protocol ProjectionStore: LedgerStateReader {
     func saveSettings(_ settings: LedgerSettings, createdAt: Int64) throws
     func insertAccount(_ account: Account, openedAt position: Int64) throws
     func updateAccount(_ account: Account) throws
+    /// Stores an account's new name, taken at `position` (`namedPosition`).
+    func renameAccount(_ account: Account, at position: Int64) throws
     func saveCategory(_ category: Category) throws
     /// Stores a new transaction and its postings.
     func insertTransaction(_ transaction: LedgerTransaction, at position: Int64) throws
@@ -38,9 +40,6 @@ public protocol ProjectionStore: LedgerStateReader {
     func insertConflict(_ conflict: LedgerEvent.TransactionConflicted, at position: Int64) throws
     /// Marks the transaction's open conflicts resolved by the edit or void at `position`.
     func resolveConflicts(transactionID: String, at position: Int64) throws
-    /// The account an id stands for: itself, or the account of the same name, type and currency
-    /// another device opened first (both devices opened it offline: their entries merge).
-    func accountID(resolving id: String) throws -> String
     func insertAccountAlias(_ alias: String, for accountID: String, at position: Int64) throws
     /// Keeps a same-name account of another type or currency, opened under another name, listed.
     func insertAccountConflict(accountID: String, name: String, keptAccountID: String, at position: Int64) throws

@@ -153,7 +153,7 @@ struct ErrorMessage: Equatable {
         case .receiptNeedsNoReview(let transactionID):
             return ErrorMessage(message, hint: "see `kakeibo history \(transactionID.suffix(8))`")
         case .invalidAccountName, .accountClosed, .accountNotEmpty, .wrongAccountType, .categoryExists, .categoryArchived,
-             .currencyMismatch, .unbalanced, .zeroAmount, .money, .balanceOverflow, .unfoldableEvent, .date, .invalidText,
+             .currencyMismatch, .unbalanced, .zeroAmount, .money, .balanceOverflow, .unfoldableEvent, .inadmissible, .date, .invalidText,
              .invalidHue, .sameAccount, .rootChange, .ambiguousTransaction, .transactionVoided, .nothingToChange, .malformedEvent,
              .invalidPeriod, .invalidReceipt, .invalidCommodity:
             return ErrorMessage(message)

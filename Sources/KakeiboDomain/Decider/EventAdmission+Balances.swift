@@ -1,20 +1,24 @@
-// The decider's last check: money that would not fit. Amounts are checked one by one when
-// parsed, but a balance is a sum, and SQLite turns an overflowing integer sum into a REAL that
-// no report can read back. So a command is refused when it would push any balance it touches,
-// or the total of any account above it in the tree, past Int64 minor units.
+// Money that would not fit. Amounts are checked one by one when parsed, but a balance is a sum,
+// and SQLite turns an overflowing integer sum into a REAL that no report can read back. So an
+// event (or a command's events) is refused when it would push any balance it touches, or the
+// total of any account above it in the tree, past Int64 minor units. One copy: the decider calls
+// it for a command's events together, `EventAdmission.check` for each event the fold meets.
 
-extension LedgerDecider {
+extension EventAdmission {
     private struct Key: Hashable {
         var account: String
         var currency: Currency
     }
 
-    func checkBalances(after events: [LedgerEvent]) throws {
+    /// Throws `LedgerError.balanceOverflow` (or `.money` for an amount that cannot be negated) when
+    /// `events`, applied to `state` together, would take a balance or a subtree total past Int64.
+    public static func checkBalances(after events: [LedgerEvent], against state: some LedgerStateReader) throws {
         var deltas: [Key: WideSum] = [:]
         var order: [Key] = []
-        func post(_ postings: [Posting], sign: Int64) {
+        func post(_ postings: [Posting], sign: Int64) throws {
             for posting in postings {
-                let key = Key(account: posting.accountID, currency: posting.amount.currency)
+                // An alias id (two devices opened one name) posts to the account it stands for.
+                let key = Key(account: try state.accountID(resolving: posting.accountID), currency: posting.amount.currency)
                 if deltas[key] == nil { order.append(key) }
                 // In two halves, so even Int64.min is taken away without trapping.
                 if sign < 0 {
@@ -29,15 +33,16 @@ extension LedgerDecider {
             switch event {
             case .transactionEdited(let e):
                 guard let before = try state.transaction(id: e.transactionID) else { continue }
-                post(before.postings, sign: -1)
-                post(try before.applying(e.changes).postings, sign: 1)
+                try post(before.postings, sign: -1)
+                try post(try before.applying(e.changes).postings, sign: 1)
             case .transactionVoided(let e):
-                guard let before = try state.transaction(id: e.transactionID) else { continue }
-                post(before.postings, sign: -1)
+                // A second void moves no money (the first took it off the books).
+                guard let before = try state.transaction(id: e.transactionID), !before.isVoided else { continue }
+                try post(before.postings, sign: -1)
             default:
                 let recorded: LedgerTransaction?
                 do { recorded = try LedgerTransaction(recordedBy: event) } catch { throw LedgerError.money(error) }
-                if let recorded { post(recorded.postings, sign: 1) }
+                if let recorded { try post(recorded.postings, sign: 1) }
             }
         }
         guard !deltas.isEmpty else { return }
