@@ -7,15 +7,18 @@ extension Ledger {
                                      "events_stream_contiguous", "events_chained"]
 
     /// Recomputes the hash chain, checks every transaction balances, checks the append-only
-    /// triggers are in place and compares the projections with a replay.
+    /// triggers are in place, compares the projections with a replay (which runs `EventAdmission`
+    /// on every event, so one that may not follow the state before it is named by position) and
+    /// takes the trial balance of the projections.
     public func verify(expecting digest: ChainDigest? = nil) throws -> VerificationReport {
-        let (chain, missing) = try writer.read { db in
+        let (chain, missing, unbalanced) = try writer.read { db in
             let chain = try ChainVerifier.verify(in: db, expecting: digest, visit: Self.accountingProblem)
             let present = try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger'"))
-            return (chain, Self.appendOnlyTriggers.filter { !present.contains($0) })
+            return (chain, Self.appendOnlyTriggers.filter { !present.contains($0) }, try Self.trialBalance(in: db))
         }
         // Replaying a log that failed to verify would only repeat its error. A replay that stops
-        // at an event (a balance past Int64) is a problem of the log, at that position.
+        // at an event (a posting on an account never opened, a balance past Int64) is a problem of
+        // the log, at that position.
         var problem = chain.problem
         var differences: [String] = []
         if problem == nil {
@@ -26,7 +29,7 @@ extension Ledger {
             }
         }
         return VerificationReport(eventCount: chain.eventCount, head: chain.head, logProblem: problem,
-                                  missingTriggers: missing, projectionDifferences: differences)
+                                  missingTriggers: missing, projectionDifferences: differences, unbalancedBooks: unbalanced)
     }
 
     /// Every event decodes, and every transaction it records or edits balances per currency.

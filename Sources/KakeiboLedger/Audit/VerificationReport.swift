@@ -11,8 +11,11 @@ public struct VerificationReport: Sendable {
     public var missingTriggers: [String]
     /// Projection tables that differ from a replay of the log.
     public var projectionDifferences: [String]
+    /// The trial balance's non-zero sums, one per commodity ("10.00 USD"): what the balances of
+    /// every account add up to, where double entry makes them zero. Empty when the books balance.
+    public var unbalancedBooks: [String] = []
 
-    public var isValid: Bool { logProblem == nil && missingTriggers.isEmpty && projectionDifferences.isEmpty }
+    public var isValid: Bool { logProblem == nil && missingTriggers.isEmpty && projectionDifferences.isEmpty && unbalancedBooks.isEmpty }
 
     /// One line per problem, empty when valid.
     public var problems: [String] {
@@ -23,6 +26,9 @@ public struct VerificationReport: Sendable {
         }
         for table in projectionDifferences {
             lines.append("projection: table \(table) differs from a replay of the log")
+        }
+        for sum in unbalancedBooks {
+            lines.append("books: the balances of all accounts sum to \(sum), not zero")
         }
         return lines
     }
