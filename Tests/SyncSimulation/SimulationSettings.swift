@@ -1,0 +1,20 @@
+import Foundation
+
+/// How many seeds a run draws, from the environment: `SIM_SEEDS` (default 500: `make test`'s slot, about two
+/// minutes here), from `SIM_FIRST_SEED` (default 1), or one seed, `SIM_SEED`, replayed with its whole trace.
+struct SimulationSettings {
+    var seeds: [UInt64]
+    var replaying: Bool
+    var devices: ClosedRange<Int> = 2...4
+    var steps: Int
+
+    static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> SimulationSettings {
+        let steps = environment["SIM_STEPS"].flatMap(Int.init) ?? 30
+        if let seed = environment["SIM_SEED"].flatMap(UInt64.init) {
+            return SimulationSettings(seeds: [seed], replaying: true, steps: steps)
+        }
+        let count = environment["SIM_SEEDS"].flatMap(UInt64.init) ?? 500
+        let first = environment["SIM_FIRST_SEED"].flatMap(UInt64.init) ?? 1
+        return SimulationSettings(seeds: Array(first..<first + count), replaying: false, steps: steps)
+    }
+}
