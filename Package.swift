@@ -139,6 +139,19 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // The deterministic sync simulator (issue 30): seeded fault schedules over N devices and the real server.
+        .testTarget(
+            name: "SyncSimulation",
+            dependencies: [
+                "KakeiboServer", "KakeiboSync", "KakeiboLedger", "KakeiboEventStore", "KakeiboDomain", "KakeiboInterop", "KakeiboTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(
             name: "KakeiboReceiptsTests",
             dependencies: ["KakeiboReceipts", "KakeiboReceiptFiles", "KakeiboReceiptsTraining", "KakeiboTesseract", "KakeiboPPOCR", "KakeiboDomain",
