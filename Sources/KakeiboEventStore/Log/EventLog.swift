@@ -24,6 +24,11 @@ public enum EventLog {
     public struct LogHead: Hashable, Sendable {
         public var position: Int64
         public var hash: [UInt8]
+
+        public init(position: Int64, hash: [UInt8]) {
+            self.position = position
+            self.hash = hash
+        }
     }
 
     /// `append`, for a caller that appends many actions in one transaction: it passes the head

@@ -71,6 +71,18 @@ final class LedgerSession {
         return envelopes
     }
 
+    /// Appends an event another replica sequenced, as it is (position, hashes, payload text), and
+    /// folds it: sync's half of the pipeline, beside `append`'s. The log's triggers refuse an event
+    /// that does not follow its head; the fold refuses one that may not follow the state (admission).
+    /// `event` is `replicated`'s decoded payload, and `authorSaw` has already been judged by the caller.
+    func appendReplicated(_ replicated: ReplicatedEvent, event: LedgerEvent) throws {
+        let envelope = replicated.envelope
+        try EventLog.appendVerbatim(envelope, payload: replicated.payload, previousHash: replicated.previousHash,
+                                    hash: replicated.hash, in: db)
+        head = EventLog.LogHead(position: envelope.position, hash: replicated.hash)
+        try apply(event, at: envelope.position, recordedAt: envelope.recordedAt)
+    }
+
     /// Writes the suggestion counts gathered so far, before a decision that reads them: earlier
     /// entries of the same batch teach the suggester, and a batch that never asks flushes once.
     func flushSuggestions() throws {
