@@ -16,7 +16,7 @@ final class ServerDatabaseErrorTests: ServerTestCase {
     func refusal(_ url: String) async throws -> (ServerError, Duration) {
         let start = ContinuousClock.now
         do {
-            try await KakeiboServer.withStore(postgres: url) { try await $0.initialise(ledger: "nodb_test") }
+            try await HouseholdServer.withStore(postgres: url) { try await $0.initialise(ledger: "nodb_test") }
             XCTFail("\(url) was accepted")
             throw CancellationError()
         } catch let error as ServerError {

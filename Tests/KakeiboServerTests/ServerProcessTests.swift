@@ -59,7 +59,7 @@ final class ServerProcessTests: ServerTestCase {
 
     func serverCounts() async throws -> (max: Int64, count: Int64) {
         let (url, ledger) = (postgresURL!, ledgerName!)
-        return try await KakeiboServer.withStore(postgres: url) { store in
+        return try await HouseholdServer.withStore(postgres: url) { store in
             let row = try await store.client.query("""
                 SELECT coalesce(max(position), 0), count(*) FROM kakeibo_events e JOIN kakeibo_ledgers l USING (ledger_id) WHERE l.name = \(ledger)
                 """, logger: store.logger).collect()[0].makeRandomAccess()

@@ -39,7 +39,7 @@ class ServerTestCase: XCTestCase {
         logger.logLevel = .error
         let client = PostgresClient(configuration: try PostgresURL.configuration(postgresURL), backgroundLogger: logger)
         let store = ServerStore(client: client, logger: logger)
-        let app = KakeiboServer.application(store: store, host: "127.0.0.1", port: 0, serverName: "kakeibo test")
+        let app = HouseholdServer.application(store: store, host: "127.0.0.1", port: 0, serverName: "kakeibo test")
         let ledger = ledgerName!
         let directory = directory!
         return try await app.test(.router) { client in

@@ -1,14 +1,14 @@
 import Foundation
 import PostgresNIO
 
-/// `--postgres URL` → a PostgresNIO configuration.
+/// The database URL `server` commands are given → a PostgresNIO configuration.
 ///
 /// `postgresql://USER[:PASSWORD]@HOST[:PORT]/DB` over TCP (no TLS: bind the database to loopback),
 /// or `postgresql://USER@/DB?host=/socket/dir` over a unix socket, as libpq spells it.
 public enum PostgresURL {
     public static func configuration(_ text: String) throws -> PostgresClient.Configuration {
         guard let components = URLComponents(string: text), ["postgres", "postgresql"].contains(components.scheme ?? "") else {
-            throw ServerError.badConfiguration("--postgres must be a postgresql:// URL, not \"\(text)\"")
+            throw ServerConfigurationError.notAPostgresURL(text)
         }
         let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
         let user = components.user ?? query["user"] ?? ProcessInfo.processInfo.environment["USER"] ?? "postgres"

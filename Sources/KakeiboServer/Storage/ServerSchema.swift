@@ -1,143 +1,69 @@
-/// The server's PostgreSQL schema, one statement each (PostgresNIO's extended protocol runs one).
+import Logging
+import PostgresNIO
+
+/// The server's PostgreSQL schema: numbered migrations, and the version table that says which ran.
 ///
-/// Events keep their canonical payload as `text`, never `jsonb`: jsonb reorders keys and drops
-/// duplicates (`{"b":1,"a":2.50,"a":3}` → `{"a": 3, "b": 1}`, measured on PostgreSQL 15.18), and
-/// the hash chain covers the bytes. Positions are `max + 1` under the ledger row's lock, never a
-/// sequence: with BIGSERIAL a reader polling `position > cursor` skipped 5 of 1,200 events
-/// committed out of order; with the lock, 0 (notes/sync.md, A.1).
+/// To change the schema, add `ServerMigration+V2Name.swift` with `version: 2`, append it to
+/// `migrations` and pin its SHA-256 in `ServerMigrationsTests`; never edit a shipped one.
+/// `server init`, `server run` and the other administration commands bring the database up to
+/// date first (`ServerStore.migrate`).
 public enum ServerSchema {
     /// The role requests run as (`SET LOCAL ROLE`): it may read and insert events, never change them.
     public static let appRole = "kakeibo_app"
 
-    public static let statements: [String] = [
-        """
-        CREATE TABLE IF NOT EXISTS kakeibo_ledgers (
-            ledger_id     bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-            name          text NOT NULL UNIQUE CHECK (name ~ '^[a-z0-9][a-z0-9_-]{0,62}$'),
-            head_position bigint NOT NULL DEFAULT 0 CHECK (head_position >= 0),
-            head_hash     text NOT NULL DEFAULT repeat('0', 64) CHECK (length(head_hash) = 64),
-            adoptable     boolean NOT NULL DEFAULT true,
-            created_at    timestamptz NOT NULL DEFAULT now()
+    /// Every migration, in version order, 1, 2, 3… with no gaps.
+    public static let migrations: [ServerMigration] = [.v1Baseline]
+
+    /// The version a database is at once `migrate` has run.
+    public static var version: Int { migrations.last?.version ?? 0 }
+
+    /// Created by `migrate` before the first migration, on a database that has no version table.
+    static let versionTable = """
+        CREATE TABLE kakeibo_schema_migrations (
+            version    integer PRIMARY KEY CHECK (version >= 1),
+            name       text NOT NULL,
+            sha256     text NOT NULL CHECK (length(sha256) = 64),
+            applied_at timestamptz NOT NULL DEFAULT now()
         )
-        """,
         """
-        CREATE TABLE IF NOT EXISTS kakeibo_devices (
-            device_id        text PRIMARY KEY,
-            ledger_id        bigint NOT NULL REFERENCES kakeibo_ledgers,
-            member           text NOT NULL,
-            name             text NOT NULL,
-            scope            text NOT NULL CHECK (scope IN ('read', 'write', 'admin')),
-            secret_sha256    text NOT NULL CHECK (length(secret_sha256) = 64),
-            created_at       timestamptz NOT NULL DEFAULT now(),
-            revoked_at       timestamptz,
-            last_used_at     timestamptz,
-            last_seq         bigint NOT NULL DEFAULT 0,
-            last_origin_hash text NOT NULL DEFAULT repeat('0', 64)
-        )
-        """,
-        """
-        CREATE TABLE IF NOT EXISTS kakeibo_events (
-            ledger_id       bigint NOT NULL REFERENCES kakeibo_ledgers,
-            position        bigint NOT NULL CHECK (position >= 1),
-            event_id        text NOT NULL,
-            stream          text NOT NULL,
-            stream_version  bigint NOT NULL CHECK (stream_version >= 1),
-            type            text NOT NULL,
-            schema_version  bigint NOT NULL CHECK (schema_version >= 1),
-            occurred_on     text,
-            recorded_at     bigint NOT NULL,
-            source          text NOT NULL,
-            provenance      text,
-            actor           text NOT NULL,
-            command_id      text NOT NULL,
-            idempotency_key text,
-            command_hash    text,
-            payload         text NOT NULL,
-            previous_hash   text NOT NULL CHECK (length(previous_hash) = 64),
-            hash            text NOT NULL CHECK (length(hash) = 64),
-            device_id       text,
-            device_seq      bigint,
-            origin_hash     text,
-            parent_event_id text,
-            received_at     timestamptz NOT NULL DEFAULT now(),
-            PRIMARY KEY (ledger_id, position),
-            UNIQUE (ledger_id, event_id),
-            UNIQUE (ledger_id, stream, stream_version),
-            UNIQUE (ledger_id, device_id, device_seq)
-        )
-        """,
-        "CREATE UNIQUE INDEX IF NOT EXISTS kakeibo_events_idempotency ON kakeibo_events (ledger_id, idempotency_key) WHERE idempotency_key IS NOT NULL",
-        """
-        CREATE OR REPLACE FUNCTION kakeibo_events_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-            RAISE EXCEPTION 'the event log is append-only: % refused', TG_OP;
-        END $$
-        """,
-        "CREATE OR REPLACE TRIGGER kakeibo_events_refuse_update BEFORE UPDATE OR DELETE ON kakeibo_events FOR EACH ROW EXECUTE FUNCTION kakeibo_events_refuse_change()",
-        "CREATE OR REPLACE TRIGGER kakeibo_events_refuse_truncate BEFORE TRUNCATE ON kakeibo_events FOR EACH STATEMENT EXECUTE FUNCTION kakeibo_events_refuse_change()",
-        """
-        CREATE OR REPLACE FUNCTION kakeibo_events_gapless() RETURNS trigger LANGUAGE plpgsql AS $$
-        DECLARE last_position bigint; last_hash text;
-        BEGIN
-            SELECT position, hash INTO last_position, last_hash FROM kakeibo_events
-            WHERE ledger_id = NEW.ledger_id ORDER BY position DESC LIMIT 1;
-            IF NEW.position <> coalesce(last_position, 0) + 1 THEN
-                RAISE EXCEPTION 'event positions are gapless: % does not follow %', NEW.position, coalesce(last_position, 0);
-            END IF;
-            IF NEW.previous_hash <> coalesce(last_hash, repeat('0', 64)) THEN
-                RAISE EXCEPTION 'hash chain broken at position %', NEW.position;
-            END IF;
-            RETURN NEW;
-        END $$
-        """,
-        "CREATE OR REPLACE TRIGGER kakeibo_events_gapless BEFORE INSERT ON kakeibo_events FOR EACH ROW EXECUTE FUNCTION kakeibo_events_gapless()",
-        """
-        DO $$ BEGIN
-            IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'kakeibo_app') THEN CREATE ROLE kakeibo_app NOLOGIN; END IF;
-        END $$
-        """,
-        // Pushed events kept aside (ConflictRule): never applied. The log gets a TransactionConflicted
-        // for each, which is what devices list; this table answers a retried push and keeps the bytes.
-        """
-        CREATE TABLE IF NOT EXISTS kakeibo_conflicts (
-            ledger_id       bigint NOT NULL REFERENCES kakeibo_ledgers,
-            event_id        text NOT NULL,
-            stream          text NOT NULL,
-            device_id       text NOT NULL,
-            device_seq      bigint NOT NULL,
-            origin_hash     text NOT NULL CHECK (length(origin_hash) = 64),
-            parent_event_id text,
-            fields          text NOT NULL,
-            kept            text NOT NULL,
-            payload         text NOT NULL,
-            created_at      timestamptz NOT NULL DEFAULT now(),
-            PRIMARY KEY (ledger_id, event_id),
-            UNIQUE (ledger_id, device_id, device_seq)
-        )
-        """,
-        // Pushed commands another device had already recorded under the same idempotency key and
-        // command hash (the same journal or CSV lines imported on two devices offline), with the
-        // events that followed them on their streams: never applied, so the pushing device ends
-        // up with the ledger's copy; this table answers a retried push and keeps the bytes.
-        """
-        CREATE TABLE IF NOT EXISTS kakeibo_already_recorded (
-            ledger_id       bigint NOT NULL REFERENCES kakeibo_ledgers,
-            event_id        text NOT NULL,
-            device_id       text NOT NULL,
-            device_seq      bigint NOT NULL,
-            origin_hash     text NOT NULL CHECK (length(origin_hash) = 64),
-            recorded_as     text NOT NULL,
-            payload         text NOT NULL,
-            created_at      timestamptz NOT NULL DEFAULT now(),
-            PRIMARY KEY (ledger_id, event_id),
-            UNIQUE (ledger_id, device_id, device_seq)
-        )
-        """,
-        "REVOKE ALL ON kakeibo_events, kakeibo_ledgers, kakeibo_devices, kakeibo_conflicts, kakeibo_already_recorded FROM kakeibo_app",
-        "GRANT SELECT, INSERT ON kakeibo_already_recorded TO kakeibo_app",
-        "GRANT SELECT, INSERT ON kakeibo_conflicts TO kakeibo_app",
-        "GRANT SELECT, INSERT ON kakeibo_events TO kakeibo_app",
-        "GRANT SELECT, UPDATE (head_position, head_hash, adoptable) ON kakeibo_ledgers TO kakeibo_app",
-        "GRANT SELECT, UPDATE (last_used_at, last_seq, last_origin_hash) ON kakeibo_devices TO kakeibo_app",
-    ]
+
+    /// The key of the transaction-level advisory lock `migrate` holds: two `server init`s at once
+    /// (or an init and a starting server) take turns instead of both creating the version table.
+    static let lockKey: Int64 = 0x6b_616b_6569_626f // "kakeibo"
+
+    /// Applies, in one transaction, every migration the database has not run; the versions applied.
+    ///
+    /// Refuses a database a newer server has migrated further (`newer-schema`), and one whose
+    /// recorded migration differs from this server's of the same number (`schema-mismatch`): a
+    /// shipped migration was edited, and this server's idea of the tables may be wrong.
+    static func migrate(on connection: PostgresConnection, logger: Logger) async throws -> [Int] {
+        try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
+        let hasTable = try await connection.query("SELECT to_regclass('kakeibo_schema_migrations') IS NOT NULL", logger: logger)
+            .collect()[0].makeRandomAccess()[0].decode(Bool.self)
+        if !hasTable { try await connection.query(PostgresQuery(unsafeSQL: versionTable), logger: logger) }
+        var applied: [Int: String] = [:]
+        for row in try await connection.query("SELECT version, sha256 FROM kakeibo_schema_migrations", logger: logger).collect() {
+            let r = row.makeRandomAccess()
+            applied[Int(try r[0].decode(Int32.self))] = try r[1].decode(String.self)
+        }
+        if let newest = applied.keys.max(), newest > version {
+            throw ServerError.newerSchema(database: newest, server: version)
+        }
+        var ran: [Int] = []
+        for migration in migrations {
+            if let recorded = applied[migration.version] {
+                guard recorded == migration.sha256 else { throw ServerError.schemaMismatch(version: migration.version) }
+                continue
+            }
+            for statement in migration.statements {
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
+            try await connection.query("""
+                INSERT INTO kakeibo_schema_migrations (version, name, sha256)
+                VALUES (\(Int32(migration.version)), \(migration.name), \(migration.sha256))
+                """, logger: logger)
+            ran.append(migration.version)
+        }
+        return ran
+    }
 }

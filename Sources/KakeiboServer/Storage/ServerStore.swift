@@ -13,11 +13,15 @@ public struct ServerStore: Sendable {
     public let logger: Logger
     /// What `client` connects to, for `PostgresProbe` when a request waits on the pool; nil: no probe (the pool's own wait).
     public let probe: PostgresClient.Configuration?
+    /// The per-ledger SQLite replicas pushed events are checked against (a cache; PostgreSQL is the truth).
+    public let replicas: ServerReplicas
 
-    public init(client: PostgresClient, logger: Logger, probe: PostgresClient.Configuration? = nil) {
+    public init(client: PostgresClient, logger: Logger, probe: PostgresClient.Configuration? = nil,
+                replicas: ServerReplicas = ServerReplicas()) {
         self.client = client
         self.logger = logger
         self.probe = probe
+        self.replicas = replicas
     }
 
     /// How long a request waits for a pooled connection before the server asks PostgreSQL directly why there is none.
@@ -77,12 +81,24 @@ public struct ServerStore: Sendable {
 
     // MARK: - Administration
 
-    /// Creates the schema (idempotent) and an empty ledger named `name`.
-    public func initialise(ledger name: String) async throws {
-        try await client.withConnection { connection in
-            for statement in ServerSchema.statements {
-                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+    /// Brings the schema up to date (`ServerSchema.migrate`), in one transaction as the URL's user; the versions applied.
+    @discardableResult
+    public func migrate() async throws -> [Int] {
+        let logger = logger
+        do {
+            return try await client.withTransaction(logger: logger) { connection in
+                try await ServerSchema.migrate(on: connection, logger: logger)
             }
+        } catch let error as PostgresTransactionError {
+            if let refusal = error.closureError as? ServerError, error.rollbackError == nil { throw refusal }
+            throw error
+        }
+    }
+
+    /// Brings the schema up to date and creates an empty ledger named `name`.
+    public func initialise(ledger name: String) async throws {
+        try await migrate()
+        try await client.withConnection { connection in
             _ = try? await connection.query("GRANT kakeibo_app TO CURRENT_USER", logger: logger)
             let exists = try await connection.query("SELECT 1 FROM kakeibo_ledgers WHERE name = \(name)", logger: logger)
                 .collect().count > 0
@@ -103,7 +119,7 @@ public struct ServerStore: Sendable {
             SELECT \(token.id), ledger_id, \(member), \(device), \(scope.rawValue), \(token.secretSHA256)
             FROM kakeibo_ledgers WHERE name = \(name) RETURNING device_id
             """, logger: logger).collect()
-        guard !inserted.isEmpty else { throw ServerError.notFound("no ledger named \(name); run `kakeibo server init` first") }
+        guard !inserted.isEmpty else { throw ServerError.noLedger(name) }
         return token
     }
 
@@ -126,7 +142,7 @@ public struct ServerStore: Sendable {
         }.filter { ledger == nil || $0.ledger == ledger }
         let ledgers = Set(matches.map(\.ledger))
         guard ledgers.count <= 1 else {
-            throw ServerError(409, "ambiguous", "ledgers \(ledgers.sorted().joined(separator: " and ")) both have a device \(device): give --ledger")
+            throw ServerError(409, "ambiguous", "ledgers \(ledgers.sorted().joined(separator: " and ")) both have a device \(device)")
         }
         for match in matches { _ = try await revoke(device: match.id) }
         return matches
@@ -143,8 +159,8 @@ public struct ServerStore: Sendable {
 
     /// Who `bearer` is, for `ledger`, if it may act with `needed`.
     func authenticate(_ bearer: String?, ledger: String, needed: Scope, on connection: PostgresConnection) async throws -> Caller {
-        guard let bearer else { throw ServerError.unauthenticated("send Authorization: Bearer kkb_…") }
-        guard let token = DeviceToken(bearer) else { throw ServerError.unauthenticated("not a Kakeibo token") }
+        guard let bearer else { throw ServerError.missingToken }
+        guard let token = DeviceToken(bearer) else { throw ServerError.notAToken }
         let rows = try await connection.query("""
             SELECT d.secret_sha256, d.scope, d.revoked_at IS NOT NULL, l.name, d.ledger_id, d.member
             FROM kakeibo_devices d JOIN kakeibo_ledgers l USING (ledger_id) WHERE d.device_id = \(token.id)
@@ -234,7 +250,7 @@ public struct ServerStore: Sendable {
     public func verify(ledger name: String) async throws -> (count: Int64, problem: (position: Int64, reason: String)?) {
         try await client.withConnection { connection in
             guard let id = try await connection.query("SELECT ledger_id FROM kakeibo_ledgers WHERE name = \(name)", logger: logger)
-                .collect().first?.makeRandomAccess()[0].decode(Int64.self) else { throw ServerError.notFound("no ledger named \(name)") }
+                .collect().first?.makeRandomAccess()[0].decode(Int64.self) else { throw ServerError.noLedger(name) }
             var after: Int64 = 0, previous = Hex.zeroHash
             while true {
                 let page = try await events(ledgerId: id, after: after, limit: 2_000, on: connection)

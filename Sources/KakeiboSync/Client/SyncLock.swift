@@ -19,7 +19,7 @@ final class SyncLock {
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline else {
                 close(descriptor)
-                throw SyncError.busy("another `kakeibo sync` of \(path) is still running")
+                throw SyncError.alreadySyncing(path: path)
             }
             try await Task.sleep(for: .milliseconds(50))
         }

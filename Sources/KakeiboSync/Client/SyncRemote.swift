@@ -10,11 +10,11 @@ public struct SyncRemote: Hashable, Sendable, CustomStringConvertible {
         var trimmed = text
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
         guard let url = URL(string: trimmed), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-            throw .badRemote("--remote must look like http://HOST:PORT/ledgers/NAME, not \"\(text)\"")
+            throw .notARemote(text)
         }
         var parts = url.path.split(separator: "/").map(String.init)
         guard parts.count >= 2, parts[parts.count - 2] == "ledgers", !parts[parts.count - 1].isEmpty else {
-            throw .badRemote("--remote must end in /ledgers/NAME: \"\(text)\"")
+            throw .remoteWithoutLedger(text)
         }
         ledger = parts.removeLast()
         parts.removeLast()

@@ -16,12 +16,14 @@ struct PostgresOption: ParsableArguments {
     var postgres: String
 }
 
-/// Runs a server action. Its refusals (`ServerError`) reach `ErrorMessage` as they are; anything else came from
-/// PostgreSQL, and says so.
+/// Runs a server action. Its refusals (`ServerError`, `ServerConfigurationError`) reach `ErrorMessage` as they are;
+/// anything else came from PostgreSQL, and says so.
 func serverAction<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
     do {
         return try runBlocking(body)
     } catch let error as ServerError {
+        throw error
+    } catch let error as ServerConfigurationError {
         throw error
     } catch {
         throw CommandFailure("postgresql: \(String(reflecting: error))")
@@ -35,7 +37,7 @@ struct ServerInit: ParsableCommand {
 
     func run() throws {
         let (url, name) = (database.postgres, ledger)
-        try serverAction { try await KakeiboServer.withStore(postgres: url) { try await $0.initialise(ledger: name) } }
+        try serverAction { try await HouseholdServer.withStore(postgres: url) { try await $0.initialise(ledger: name) } }
         print("created ledger \(name)")
     }
 }
@@ -53,7 +55,7 @@ struct ServerToken: ParsableCommand {
         guard let scope = Scope(rawValue: scope) else { throw CommandFailure("--scope must be read, write or admin, not \(self.scope)") }
         let (url, name, member, device) = (database.postgres, ledger, member, device)
         let token = try serverAction {
-            try await KakeiboServer.withStore(postgres: url) { try await $0.issueToken(ledger: name, member: member, device: device, scope: scope) }
+            try await HouseholdServer.withStore(postgres: url) { try await $0.issueToken(ledger: name, member: member, device: device, scope: scope) }
         }
         print(token.description)
     }
@@ -70,7 +72,7 @@ struct ServerRevoke: ParsableCommand {
     func run() throws {
         let (url, device, ledger) = (database.postgres, device, ledger)
         let revoked = try serverAction { () -> [String] in
-            try await KakeiboServer.withStore(postgres: url) { try await $0.revoke(device: device, ledger: ledger).map { "\($0.id) in \($0.ledger)" } }
+            try await HouseholdServer.withStore(postgres: url) { try await $0.revoke(device: device, ledger: ledger).map { "\($0.id) in \($0.ledger)" } }
         }
         guard !revoked.isEmpty else {
             throw CommandFailure("no active device named \(device)" + (ledger.map { " in ledger \($0)" } ?? "") + " (nor a token id \(device))")
@@ -80,15 +82,20 @@ struct ServerRevoke: ParsableCommand {
 }
 
 struct ServerVerify: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "verify", abstract: "Recompute a server ledger's hash chain from PostgreSQL.")
+    static let configuration = CommandConfiguration(commandName: "verify", abstract: "Recompute a server ledger's hash chain from PostgreSQL and replay it through the ledger's rules.")
     @OptionGroup var database: PostgresOption
     @Option var ledger: String
 
     func run() throws {
         let (url, name) = (database.postgres, ledger)
+        // The chain first; then the books: the log replayed into a fresh replica through the ledger's own rules.
         let (count, problem) = try serverAction { () -> (Int64, String?) in
-            let result = try await KakeiboServer.withStore(postgres: url) { try await $0.verify(ledger: name) }
-            return (result.count, result.problem.map { "position \($0.position): \($0.reason)" })
+            try await HouseholdServer.withStore(postgres: url) { store in
+                let chain = try await store.verify(ledger: name)
+                if let problem = chain.problem { return (chain.count, "position \(problem.position): \(problem.reason)") }
+                let books = try await store.verifyBooks(ledger: name)
+                return (chain.count, books.map { "position \($0.position): \($0.reason)" })
+            }
         }
         if let problem { throw CommandFailure("ledger \(name) fails verification at \(problem)") }
         print("ok: \(count) events, hash chain intact")
@@ -101,12 +108,15 @@ struct ServerRun: ParsableCommand {
         discussion: "Bind to loopback or a VPN address and put TLS in a reverse proxy in front. Prints `listening on HOST:PORT` once ready.")
     @OptionGroup var database: PostgresOption
     @Option(help: ArgumentHelp("Where to listen; port 0 picks a free one.", valueName: "host:port")) var listen = "127.0.0.1:8080"
+    @Option(help: ArgumentHelp("A folder for the per-ledger replicas pushed events are checked against (a cache, rebuilt from PostgreSQL when missing or stale); default: a new temporary folder.",
+                               valueName: "dir"))
+    var cache: String?
 
     func run() throws {
-        let (url, listen) = (database.postgres, listen)
-        let host = try serverAction { try KakeiboServer.address(listen).host }
+        let (url, listen, cache) = (database.postgres, listen, cache)
+        let host = try serverAction { try HouseholdServer.address(listen).host }
         try serverAction {
-            try await KakeiboServer.run(postgres: url, listen: listen, serverName: KakeiboVersion.text) { port in
+            try await HouseholdServer.run(postgres: url, listen: listen, serverName: KakeiboVersion.text, cache: cache) { port in
                 // Written straight to the descriptor: scripts wait for this line, and print() would sit in a buffer.
                 FileHandle.standardOutput.write(Data("listening on \(host):\(port)\n".utf8))
             }

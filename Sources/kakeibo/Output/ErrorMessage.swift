@@ -60,9 +60,12 @@ struct ErrorMessage: Equatable {
         case let error as PPOCRError:
             self = Self.ppocr(error)
         case let error as ServerError:
-            self.init(error.body.detail)
-        case is MoneyError, is DateError, is ReportQueryError, is JSONError, is TesseractError, is ReceiptFileError, is SyncError,
-             is ChainProblem:
+            self = Self.server(error)
+        case let error as ServerConfigurationError:
+            self = Self.serverConfiguration(error)
+        case let error as SyncError:
+            self = Self.sync(error)
+        case is MoneyError, is DateError, is ReportQueryError, is JSONError, is TesseractError, is ReceiptFileError, is ChainProblem:
             self.init(String(describing: error))
         default:
             if let storage = EventStoreError(storageFailure: error, path: nil) {
