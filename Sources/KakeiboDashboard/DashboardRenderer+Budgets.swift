@@ -22,7 +22,8 @@ extension DashboardRenderer {
         let categories = period["categories"]?.arrayValue ?? []
         guard !categories.isEmpty else {
             if let emptyText { return "<p class=\"empty\">\(HTML.escape(emptyText))</p>\n" }
-            return "<p class=\"empty\" data-testid=\"no-budgets\">There are no budgets yet. Set one with <code>kakeibo budget set groceries 400</code>.</p>\n"
+            let how = howToSetABudget.map { " Set one with <code>\(HTML.escape($0))</code>." } ?? ""
+            return "<p class=\"empty\" data-testid=\"no-budgets\">There are no budgets yet.\(how)</p>\n"
         }
         var html = ""
         if let total = period["total"] {

@@ -5,9 +5,13 @@ import KakeiboDomain
 /// both paths: `widgets export --html` writes the pages to files, the server serves them.
 public struct DashboardRenderer: Sendable {
     public let documents: DashboardDocuments
+    /// How the reader sets a budget where there is none, shown as code (the CLI's export passes its command;
+    /// a page the server serves would link its own form instead); nil, the page only says there are none.
+    public let howToSetABudget: String?
 
-    public init(documents: DashboardDocuments) {
+    public init(documents: DashboardDocuments, howToSetABudget: String? = nil) {
         self.documents = documents
+        self.howToSetABudget = howToSetABudget
     }
 
     /// Every page, in navigation order.

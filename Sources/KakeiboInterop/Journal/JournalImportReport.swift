@@ -36,32 +36,9 @@ public struct JournalImportReport: Hashable, Sendable {
     /// The rules kept as forecast rules by this import (`~ monthly: income:salary, assets:checking`).
     public var forecastRulesKept: [String] = []
 
-    /// The one line saying what periodic transactions became; nil when the journal has none.
-    public var periodicSummary: String? {
-        guard periodicRules > 0 else { return nil }
-        var parts: [String] = []
-        if !budgetsSet.isEmpty {
-            parts.append("\(budgetsSet.count) budget\(budgetsSet.count == 1 ? "" : "s") set (\(budgetsSet.joined(separator: "; ")))")
-        }
-        if !forecastRulesKept.isEmpty {
-            parts.append("\(forecastRulesKept.count) kept as forecast rule\(forecastRulesKept.count == 1 ? "" : "s") "
-                         + "for `kakeibo forecast` (\(forecastRulesKept.joined(separator: "; ")))")
-        }
-        return "\(periodicRules) periodic transaction\(periodicRules == 1 ? "" : "s"): "
-            + (parts.isEmpty ? "budgets and forecast rules already set" : parts.joined(separator: "; "))
-    }
     /// Accounts opened as `unclassified`: neither their name nor a `type:` tag says what they
-    /// are. One warning lists them all; `account retype` fixes each.
+    /// are. The CLI's one warning lists them all (`JournalImportReport+Lines`).
     public var unclassified: [AccountName] { accountsOpened.filter { $0.type == .unclassified }.map(\.name) }
-
-    /// The one warning an import with unclassified accounts prints; nil when there are none.
-    public var unclassifiedWarning: String? {
-        let names = unclassified
-        guard !names.isEmpty else { return nil }
-        return "warning: \(names.count) account\(names.count == 1 ? "" : "s") could not be typed from \(names.count == 1 ? "its name" : "their names") "
-            + "and \(names.count == 1 ? "is" : "are") unclassified: \(names.map(\.rawValue).joined(separator: ", ")); "
-            + "give each a type with `kakeibo account retype NAME asset|liability|equity|income|expense`"
-    }
 
     public struct RoundedConversion: Hashable, Sendable {
         public var location: SourceLocation

@@ -31,7 +31,8 @@ struct WidgetsCommand: ParsableCommand {
             var files = documents.map { (name: $0.fileName, contents: $0.fileContents, hash: $0.contentHash) }
             if html {
                 // Today's date only decides the "stale" mark: an export as of an earlier day says so on every page.
-                let renderer = DashboardRenderer(documents: DashboardDocuments(documents.map(\.json), exportedOn: try ledger.today().description))
+                let renderer = DashboardRenderer(documents: DashboardDocuments(documents.map(\.json), exportedOn: try ledger.today().description),
+                                                 howToSetABudget: "kakeibo budget set groceries 400")
                 files += renderer.renderAll().map { (name: $0.fileName, contents: $0.html, hash: "") }
             }
             let directory = URL(fileURLWithPath: out, isDirectory: true)

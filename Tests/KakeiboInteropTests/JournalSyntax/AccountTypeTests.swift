@@ -2,6 +2,8 @@ import Foundation
 import KakeiboDomain
 @testable import KakeiboInterop
 import KakeiboLedger
+// The summary and warning lines name CLI commands, so they are built by the CLI (issue 30).
+@testable import kakeibo
 import XCTest
 
 /// Accounts whose type neither the name nor a `type:` tag gives are imported unclassified (one
