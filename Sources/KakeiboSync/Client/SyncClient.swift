@@ -33,10 +33,10 @@ public struct SyncClient: Sendable {
     public func sync(ledgerAt path: String) async throws -> SyncReport {
         let info: ServerInfo = try await call("GET", "v1/info")
         guard info.protocol == SyncProtocol.version else {
-            throw SyncError.refused(status: 426, WireError(error: "protocol", detail: "the server speaks protocol \(info.protocol), this kakeibo \(SyncProtocol.version)"))
+            throw SyncError.refused(status: 426, WireError(error: "protocol", detail: "the server speaks protocol \(info.protocol), this client \(SyncProtocol.version)"))
         }
         guard let device = DeviceToken(token) else {
-            throw SyncError.badRemote("--token must be the kkb_… token `kakeibo server token` printed")
+            throw SyncError.notAToken
         }
         let lock = try await SyncLock.acquire(for: path, timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
@@ -63,7 +63,7 @@ public struct SyncClient: Sendable {
         let (state, localPosition) = try LocalReplica.inspect(writer)
         // No check of the remote's URL: a server may move (another port, a name for the same host).
         // What must hold is that the server's log extends this file's synced prefix, which the
-        // first pulled event's previous hash proves (`pullAll`).
+        // first pulled event's previous hash proves (`pull`).
         var report = SyncReport()
         var synced = state?.syncedPosition ?? 0
         if state == nil {
@@ -98,7 +98,9 @@ public struct SyncClient: Sendable {
                 let batch = Array(outbox[start..<min(start + batchSize, outbox.count)])
                 let reply: PushResponse
                 do {
-                    reply = try await call("POST", ledgerPath + "/events", body: PushRequest(deviceId: device.id, events: batch))
+                    // basedOn: what this device had synced to when it decided them (0 for a file that never synced).
+                    let request = PushRequest(deviceId: device.id, events: batch, basedOn: state?.syncedPosition ?? 0)
+                    reply = try await call("POST", ledgerPath + "/events", body: request)
                 } catch SyncError.refused(let status, let error) where status == 403 && error.detail.contains("scope is read") {
                     // A read token cannot push, but it can still pull: the device keeps its own events after the
                     // server's instead of being refused every sync from now on (N10). Nothing was sequenced.
@@ -118,38 +120,54 @@ public struct SyncClient: Sendable {
             }
         }
 
-        let (canonical, head) = try await pullAll(after: synced, previousHash: EventHasher.hex(syncedHash))
+        // What the pull must show about the pending events, gathered page by page as they arrive (the pull itself
+        // may be spilled to disk, `PulledEvents`): which of them the log now holds, whether the first of them came
+        // back at the positions and hashes they have here, and, for a read-only rebase, what the server's events did
+        // to the streams they write to.
+        let pendingIDs = Set(pending.map(\.eventId))
+        let localStreams = Set(pending.map(\.stream))
+        var sequencedPending: Set<String> = []
+        var tailMatches = true
+        var since: [String: [(id: String, type: String, payload: String)]] = [:]
+        var index = 0
+        let pulled = PulledEvents(spillingBeside: path)
+        let head = try await pull(after: synced, previousHash: EventHasher.hex(syncedHash)) { page in
+            for event in page {
+                if pendingIDs.contains(event.eventId) { sequencedPending.insert(event.eventId) }
+                if index < pending.count && pending[index].hash != event.hash { tailMatches = false }
+                if localStreams.contains(event.stream) { since[event.stream, default: []].append((event.eventId, event.type, event.payload)) }
+                index += 1
+            }
+            try pulled.append(page)
+        }
         report.head = head
         if readOnly {
             report.unpushed = pending.count
-            if !canonical.isEmpty {
-                let state = SyncState(remote: remote.description, syncedPosition: canonical.last!.position, deviceId: device.id,
+            if let last = pulled.last {
+                let state = SyncState(remote: remote.description, syncedPosition: last.position, deviceId: device.id,
                                       deviceSeq: chain.seq, deviceHash: chain.hash)
-                try LocalReplica.rebase(writer, keeping: synced, then: canonical, keepingLocal: pending, state: state, expecting: localPosition)
-                report.pulled = canonical.count
+                try LocalReplica.rebase(writer, keeping: synced, then: pulled, keepingLocal: pending, since: since, state: state,
+                                        expecting: localPosition)
+                report.pulled = pulled.count
             }
             report.openConflicts = try Self.localConflicts(ledgerAt: path)
             return report
         }
-        let canonicalIDs = Set(canonical.map(\.eventId))
-        if let missing = pending.first(where: { !canonicalIDs.contains($0.eventId) && !conflicted.contains($0.eventId)
+        if let missing = pending.first(where: { !sequencedPending.contains($0.eventId) && !conflicted.contains($0.eventId)
                                                 && !alreadyRecorded.contains($0.eventId) }) {
             throw SyncError.malformedReply("the server acknowledged event \(missing.eventId) but its log does not hold it")
         }
-        let final = canonical.last.map { ($0.position, $0.hash) } ?? (synced, EventHasher.hex(syncedHash))
+        let final = pulled.last.map { ($0.position, $0.hash) } ?? (synced, EventHasher.hex(syncedHash))
         let newState = SyncState(remote: remote.description, syncedPosition: final.0, deviceId: device.id,
                                  deviceSeq: chain.seq, deviceHash: chain.hash)
         // The usual case: nobody else pushed in between, so the server sequenced the pending
         // events at the positions they have here, and their hashes are the same bytes.
-        let tailMatches = pending.count <= canonical.count
-            && zip(pending, canonical).allSatisfy { $0.hash == $1.hash }
-        if tailMatches {
-            let fresh = Array(canonical.dropFirst(pending.count))
-            try LocalReplica.extend(writer, with: fresh, state: newState, expecting: localPosition)
-            report.pulled = fresh.count
+        if tailMatches && pending.count <= pulled.count {
+            try LocalReplica.extend(writer, with: pulled, droppingFirst: pending.count, state: newState, expecting: localPosition)
+            report.pulled = pulled.count - pending.count
         } else {
-            try LocalReplica.rebase(writer, keeping: synced, then: canonical, state: newState, expecting: localPosition)
-            report.pulled = canonical.count - pending.count
+            try LocalReplica.rebase(writer, keeping: synced, then: pulled, state: newState, expecting: localPosition)
+            report.pulled = pulled.count - pending.count
             report.rebased = true
         }
         report.openConflicts = try Self.localConflicts(ledgerAt: path)
@@ -192,35 +210,48 @@ public struct SyncClient: Sendable {
 
     // MARK: - Clone and adopt
 
+    /// A new file holding the server's log: each page is appended and folded into a scratch file as it arrives,
+    /// so memory holds one page however long the ledger (`CloneFile`); the file appears at `path` once complete.
     func clone(into path: String, device: DeviceToken) async throws -> SyncReport {
-        let (events, head) = try await pullAll(after: 0, previousHash: Hex.zeroHash)
-        guard !events.isEmpty else {
+        let file = try CloneFile(at: path)
+        var count = 0, last: Int64 = 0
+        let head = try await pull(after: 0, previousHash: Hex.zeroHash) { page in
+            try file.append(page)
+            count += page.count
+            last = page.last?.position ?? last
+        }
+        guard count > 0 else {
             throw SyncError.mismatch("the server's ledger \(remote.ledger) is empty: sync an existing ledger file to it first")
         }
-        try LocalReplica.create(at: path, events: events, state: SyncState(
-            remote: remote.description, syncedPosition: events.last!.position, deviceId: device.id, deviceSeq: 0, deviceHash: Hex.zeroHash))
+        try file.finish(state: SyncState(remote: remote.description, syncedPosition: last, deviceId: device.id,
+                                         deviceSeq: 0, deviceHash: Hex.zeroHash))
         var report = SyncReport()
         report.cloned = true
         report.openConflicts = try Self.localConflicts(ledgerAt: path)
-        report.pulled = events.count
+        report.pulled = count
         report.head = head
         return report
     }
 
     func adopt(_ writer: any DatabaseWriter, after start: Int64, device: DeviceToken) async throws -> Int {
-        let events = try LocalReplica.events(from: start + 1, writer)
-        for first in stride(from: 0, to: events.count, by: batchSize) {
-            let batch = Array(events[first..<min(first + batchSize, events.count)])
+        // Read a batch at a time, so an upload of a long log holds one batch, not the log.
+        var count = 0
+        var next = start + 1
+        while true {
+            let batch = try LocalReplica.events(from: next, through: next + Int64(batchSize) - 1, writer)
+            guard !batch.isEmpty else { break }
             let _: PushResponse = try await call("POST", ledgerPath + "/adopt", body: AdoptRequest(deviceId: device.id, events: batch))
+            count += batch.count
+            next += Int64(batch.count)
         }
-        return events.count
+        return count
     }
 
     // MARK: - Pull
 
-    /// Every event after `start`, checked link by link from `previousHash`.
-    func pullAll(after start: Int64, previousHash: String) async throws -> ([CanonicalEvent], LedgerHead) {
-        var events: [CanonicalEvent] = []
+    /// Every event after `start`, checked link by link from `previousHash`, handed to `each` a page at a time as
+    /// the pages arrive (nothing here holds more than one); returns the server's head.
+    func pull(after start: Int64, previousHash: String, each: ([CanonicalEvent]) throws -> Void) async throws -> LedgerHead {
         var after = start, previous = previousHash
         var head = LedgerHead(position: 0, hash: Hex.zeroHash)
         while true {
@@ -233,19 +264,19 @@ public struct SyncClient: Sendable {
                 if let problem = event.chainProblem(expectedPosition: after + 1, previousHex: previous) {
                     throw SyncError.badServerEvent(position: event.position, reason: problem)
                 }
-                events.append(event)
                 after = event.position
                 previous = event.hash
             }
+            try each(page.events)
             if !page.more || page.events.isEmpty { break }
         }
         if head.position < start {
             throw SyncError.diverged(position: start, local: previousHash, server: "none: the server has \(head.position) events")
         }
-        if events.isEmpty && head.position == start && head.hash != previousHash {
+        if after == start && head.position == start && head.hash != previousHash {
             throw SyncError.diverged(position: start, local: previousHash, server: head.hash)
         }
-        return (events, head)
+        return head
     }
 
     func page(after: Int64, limit: Int) async throws -> EventPage {
