@@ -60,7 +60,11 @@ final class SyncImportTests: ServerTestCase {
             try Self.importOnBoth(Self.bank, name: "bank.journal", server)
             _ = try await server.sync(server.path("a"), token: tokens.a)
             let deviceB = try XCTUnwrap(DeviceToken(tokens.b)).id
-            let body = try JSONEncoder().encode(PushRequest(deviceId: deviceB, events: try server.pending("b", after: synced, deviceId: deviceB)))
+            // basedOn, as the sync client sends it: B opened the journal's accounts having synced only to `synced`, so its opens
+            // are concurrent with A's and merge by name. Without it the server reads a push strictly (as of its head) and
+            // refuses an open of a name already in the ledger (name-in-use, issue 30).
+            let body = try JSONEncoder().encode(PushRequest(deviceId: deviceB, events: try server.pending("b", after: synced, deviceId: deviceB),
+                                                            basedOn: synced))
             let first = try await server.request(.post, "events", token: tokens.b, body: body)
             XCTAssertEqual(first.status, 200)
             let count = try await server.eventCount()

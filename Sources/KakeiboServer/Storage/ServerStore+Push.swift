@@ -10,12 +10,21 @@ extension ServerStore {
     /// The ledger row's `FOR UPDATE` serialises appends per ledger, so positions are `head + 1`
     /// with no gaps and commit in order. An event already sequenced with the same origin hash is
     /// answered `duplicate` with its stored position and hash, so re-sending a push is safe.
+    ///
+    /// The canonical new events (this push's, and the `TransactionConflicted` the server writes)
+    /// are first fed to the ledger's replica (`replicate`), which judges each as the ledger's own
+    /// fold would, as its author saw the ledger (`PushRequest.basedOn`): one refused event refuses
+    /// the push whole, and nothing is appended. Then they go to PostgreSQL in batched INSERTs.
     public func push(ledger: String, bearer: String?, request: PushRequest) async throws -> PushResponse {
         try Self.checkSize(request.events.count)
         return try await transaction { connection in
             let caller = try await writer(bearer, ledger: ledger, deviceId: request.deviceId, on: connection)
-            var (head, _) = try await head(ledgerId: caller.ledgerId, on: connection, lock: true)
-            try await checkHead(ledgerId: caller.ledgerId, head: head, on: connection)
+            let (start, _) = try await head(ledgerId: caller.ledgerId, on: connection, lock: true)
+            try await checkHead(ledgerId: caller.ledgerId, head: start, on: connection)
+            let replica = try await replica(ledgerId: caller.ledgerId, head: start, on: connection)
+            var head = start
+            // What the device had seen; never past the head (a position it cannot have synced to).
+            let authorSaw = min(request.basedOn ?? start.position, start.position)
             guard let device = try await connection.query("""
                 SELECT last_seq, last_origin_hash FROM kakeibo_devices WHERE device_id = \(caller.deviceId) FOR UPDATE
                 """, logger: logger).collect().first?.makeRandomAccess() else { throw ServerError.unauthenticated("unknown device") }
@@ -68,6 +77,10 @@ extension ServerStore {
                 streams[try r[0].decode(String.self)] = (try r[1].decode(Int64.self), try r[2].decode(String.self))
             }
 
+            // What this push adds, written at the end in batches: nothing reaches PostgreSQL before the replica took it.
+            var sequenced: [SequencedEvent] = []
+            var keptAside: [KeptAsideEvent] = []
+            var pushed = PushedStreams()
             var results: [PushResult] = []
             var generated: [CanonicalEvent] = []
             for var event in request.events {
@@ -102,11 +115,7 @@ extension ServerStore {
                     // The same command recorded by another device first (one journal imported on two
                     // devices offline): appending it would count the money twice, and refusing it would
                     // strand this device's later work. Kept aside; the device takes the ledger's copy.
-                    try await connection.query("""
-                        INSERT INTO kakeibo_already_recorded (ledger_id, event_id, device_id, device_seq, origin_hash, recorded_as, payload)
-                        VALUES (\(caller.ledgerId), \(event.eventId), \(caller.deviceId), \(event.deviceSeq), \(event.originHash),
-                            \(recordedAs), \(event.payload))
-                        """, logger: logger)
+                    keptAside.append(.alreadyRecorded(event, recordedAs: recordedAs))
                     if streams[event.stream] == nil { droppedStreams[event.stream] = recordedAs }
                     lastSeq = event.deviceSeq
                     lastOrigin = event.originHash
@@ -120,30 +129,27 @@ extension ServerStore {
                 var outcome = "appended"
                 if event.parentEventId != current?.eventId {
                     let (basedOn, parentDeferred, since) = try await streamEvents(ledgerId: caller.ledgerId, stream: event.stream,
-                                                                                 after: event.parentEventId, on: connection)
+                                                                                 after: event.parentEventId, pushed: pushed, on: connection)
                     switch ConflictRule.outcome(type: event.type, payload: event.payload, since: since, parentDeferred: parentDeferred) {
                     case .appended, .merged:
                         outcome = "merged"
                     case .conflicted(let fields, let kept):
                         // Kept aside: stored (so a retry is a duplicate and the device chain moves on)
                         // but not applied; the log gets a TransactionConflicted that every device pulls.
-                        try await connection.query("""
-                            INSERT INTO kakeibo_conflicts (ledger_id, event_id, stream, device_id, device_seq, origin_hash, parent_event_id,
-                                fields, kept, payload)
-                            VALUES (\(caller.ledgerId), \(event.eventId), \(event.stream), \(caller.deviceId), \(event.deviceSeq),
-                                \(event.originHash), \(event.parentEventId), \(fields.joined(separator: ",")), \(kept.joined(separator: ",")), \(event.payload))
-                            """, logger: logger)
+                        keptAside.append(.conflicted(event, fields: fields, kept: kept))
+                        pushed.keptAside.insert(event.eventId)
                         let conflict = ConflictRule.conflict(
                             transaction: Self.transactionID(of: event), basedOn: basedOn, deferredId: event.eventId,
                             deferredPayload: event.payload, fields: fields, kept: kept, since: since,
                             member: caller.member, device: caller.deviceId)
                         let conflictsVersion = (streams[LedgerEvent.conflictsStream]?.version ?? 0) + 1
-                        let recorded = try await appendGenerated(.transactionConflicted(conflict), ledgerId: caller.ledgerId,
-                                                                 after: head, streamVersion: conflictsVersion, commandId: event.commandId,
-                                                                 on: connection)
-                        generated.append(recorded)
-                        head = LedgerHead(position: recorded.position, hash: recorded.hash)
-                        streams[LedgerEvent.conflictsStream] = (conflictsVersion, recorded.eventId)
+                        let recorded = try generatedEvent(.transactionConflicted(conflict), after: head, streamVersion: conflictsVersion,
+                                                          commandId: event.commandId)
+                        sequenced.append(recorded)
+                        generated.append(recorded.canonical)
+                        head = LedgerHead(position: recorded.canonical.position, hash: recorded.canonical.hash)
+                        streams[LedgerEvent.conflictsStream] = (conflictsVersion, recorded.canonical.eventId)
+                        pushed.append(recorded.canonical)
                         lastSeq = event.deviceSeq
                         lastOrigin = event.originHash
                         existing[event.eventId] = (event.originHash, PushResult(eventId: event.eventId, outcome: "conflicted", position: 0, streamVersion: 0, hash: ""))
@@ -153,9 +159,10 @@ extension ServerStore {
                 }
                 let envelope = try event.envelope(position: head.position + 1, streamVersion: streamVersion)
                 let hash = EventHasher.hex(EventHasher.hash(previous: Hex.bytes(head.hash)!, envelope: envelope, payload: Array(event.payload.utf8)))
-                try await insert(ledgerId: caller.ledgerId, envelope: envelope, payload: event.payload, previousHash: head.hash, hash: hash,
-                                 deviceId: caller.deviceId, deviceSeq: event.deviceSeq, originHash: event.originHash,
-                                 parentEventId: event.parentEventId, on: connection)
+                let canonical = CanonicalEvent(envelope: envelope, payload: event.payload, previousHash: head.hash, hash: hash)
+                sequenced.append(SequencedEvent(canonical: canonical, deviceId: caller.deviceId, deviceSeq: event.deviceSeq,
+                                                originHash: event.originHash, parentEventId: event.parentEventId, authorSaw: authorSaw))
+                pushed.append(canonical)
                 head = LedgerHead(position: envelope.position, hash: hash)
                 streams[event.stream] = (streamVersion, event.eventId)
                 lastSeq = event.deviceSeq
@@ -165,6 +172,11 @@ extension ServerStore {
                 results.append(PushResult(eventId: event.eventId, outcome: outcome, position: envelope.position,
                                           streamVersion: streamVersion, hash: hash))
             }
+            // The replica first: a refusal leaves PostgreSQL untouched. If PostgreSQL's commit then fails, the
+            // replica is ahead of it, and the next request's head comparison rebuilds it (`replica`).
+            try await replicate(try sequenced.map { try $0.replicated() }, into: replica)
+            try await insert(sequenced, ledgerId: caller.ledgerId, on: connection)
+            try await insert(keptAside, ledgerId: caller.ledgerId, deviceId: caller.deviceId, on: connection)
             try await connection.query("""
                 UPDATE kakeibo_ledgers SET head_position = \(head.position), head_hash = \(head.hash), adoptable = false
                 WHERE ledger_id = \(caller.ledgerId)
@@ -181,17 +193,22 @@ extension ServerStore {
     /// Uploads an existing log unchanged into a ledger no device has pushed to yet: positions
     /// and hashes are kept, so the adopting file's `verify --digest` stays what it was. A batch
     /// that the ledger already holds, byte for byte, is answered again (a retried upload).
+    ///
+    /// The new events go through the replica like a push's (the fold's admission, no `basedOn`:
+    /// one device's log, decided event by event), then to PostgreSQL in batched INSERTs.
     public func adopt(ledger: String, bearer: String?, request: AdoptRequest) async throws -> PushResponse {
         try Self.checkSize(request.events.count)
         return try await transaction { connection in
             let caller = try await writer(bearer, ledger: ledger, deviceId: request.deviceId, on: connection)
             let locked = try await head(ledgerId: caller.ledgerId, on: connection, lock: true)
-            var head = locked.head
+            let start = locked.head
+            var head = start
             let adoptable = locked.adoptable
 
             var results: [PushResult] = []
+            var sequenced: [SequencedEvent] = []
             for event in request.events {
-                if event.position <= head.position {
+                if event.position <= start.position {
                     let stored = try await events(ledgerId: caller.ledgerId, after: event.position - 1, limit: 1, on: connection).events.first
                     guard stored == event else {
                         throw ServerError(409, "event-id-reuse", "the ledger already holds a different event at position \(event.position)", eventId: event.eventId)
@@ -205,10 +222,16 @@ extension ServerStore {
                 if let problem = event.chainProblem(expectedPosition: head.position + 1, previousHex: head.hash) {
                     throw ServerError(422, "invalid-event", "event at position \(event.position) does not extend the ledger: \(problem)", eventId: event.eventId)
                 }
-                try await insert(ledgerId: caller.ledgerId, envelope: try event.envelope(), payload: event.payload, previousHash: event.previousHash,
-                                 hash: event.hash, deviceId: caller.deviceId, deviceSeq: nil, originHash: nil, parentEventId: nil, on: connection)
+                sequenced.append(SequencedEvent(canonical: event, deviceId: caller.deviceId, deviceSeq: nil, originHash: nil,
+                                                parentEventId: nil, authorSaw: nil))
                 head = LedgerHead(position: event.position, hash: event.hash)
                 results.append(PushResult(eventId: event.eventId, outcome: "appended", position: event.position, streamVersion: event.streamVersion, hash: event.hash))
+            }
+            if !sequenced.isEmpty {
+                try await checkHead(ledgerId: caller.ledgerId, head: start, on: connection)
+                let replica = try await replica(ledgerId: caller.ledgerId, head: start, on: connection)
+                try await replicate(try sequenced.map { try $0.replicated() }, into: replica)
+                try await insert(sequenced, ledgerId: caller.ledgerId, on: connection)
             }
             try await connection.query("""
                 UPDATE kakeibo_ledgers SET head_position = \(head.position), head_hash = \(head.hash) WHERE ledger_id = \(caller.ledgerId)
@@ -225,29 +248,34 @@ extension ServerStore {
 
     /// The stream's events after `parent` (all of them when the parent is unknown or nil), for
     /// `ConflictRule`, with the parent's stream version (what the event was decided against) and
-    /// whether the parent is an event the server kept aside.
-    func streamEvents(ledgerId: Int64, stream: String, after parent: String?, on connection: PostgresConnection) async throws
+    /// whether the parent is an event the server kept aside; `pushed`: what this push sequenced
+    /// and kept aside so far, not in PostgreSQL yet.
+    func streamEvents(ledgerId: Int64, stream: String, after parent: String?, pushed: PushedStreams, on connection: PostgresConnection) async throws
         -> (basedOn: Int64, parentDeferred: Bool, since: [(id: String, type: String, payload: String)]) {
         var version: Int64 = 0
         var parentDeferred = false
+        let ours = pushed.streams[stream] ?? []
         if let parent {
-            if let row = try await connection.query("""
+            if let own = ours.first(where: { $0.id == parent }) {
+                version = own.version
+            } else if let row = try await connection.query("""
                 SELECT stream_version FROM kakeibo_events WHERE ledger_id = \(ledgerId) AND event_id = \(parent) AND stream = \(stream)
                 """, logger: logger).collect().first {
                 version = try row.makeRandomAccess()[0].decode(Int64.self)
             } else {
-                parentDeferred = try await connection.query("""
+                parentDeferred = try await pushed.keptAside.contains(parent) ? true : connection.query("""
                     SELECT 1 FROM kakeibo_conflicts WHERE ledger_id = \(ledgerId) AND event_id = \(parent)
                     """, logger: logger).collect().count > 0
             }
         }
-        let since = try await connection.query("""
+        var since = try await connection.query("""
             SELECT event_id, type, payload FROM kakeibo_events
             WHERE ledger_id = \(ledgerId) AND stream = \(stream) AND stream_version > \(version) ORDER BY stream_version
             """, logger: logger).collect().map { row in
             let r = row.makeRandomAccess()
-            return (try r[0].decode(String.self), try r[1].decode(String.self), try r[2].decode(String.self))
+            return (id: try r[0].decode(String.self), type: try r[1].decode(String.self), payload: try r[2].decode(String.self))
         }
+        since += ours.filter { $0.version > version }.map { (id: $0.id, type: $0.type, payload: $0.payload) }
         return (version, parentDeferred, since)
     }
 
@@ -257,9 +285,8 @@ extension ServerStore {
         return event.stream.hasPrefix("txn-") ? String(event.stream.dropFirst(4)) : event.stream
     }
 
-    /// Appends an event the server itself authors (actor and source `server`) after `head`.
-    func appendGenerated(_ event: LedgerEvent, ledgerId: Int64, after head: LedgerHead, streamVersion: Int64, commandId: String,
-                         on connection: PostgresConnection) async throws -> CanonicalEvent {
+    /// An event the server itself authors (actor and source `server`) after `head`, to be sequenced with the push.
+    func generatedEvent(_ event: LedgerEvent, after head: LedgerHead, streamVersion: Int64, commandId: String) throws -> SequencedEvent {
         let payload = event.payload
         let envelope = EventEnvelope(position: head.position + 1, eventID: UUID().uuidString.lowercased(), stream: event.stream,
                                      streamVersion: streamVersion, type: event.type, schemaVersion: event.schemaVersion,
@@ -267,10 +294,8 @@ extension ServerStore {
                                      actor: "server", commandID: commandId, idempotencyKey: nil, commandHash: nil, payload: payload)
         let bytes = payload.canonicalBytes()
         let hash = EventHasher.hex(EventHasher.hash(previous: Hex.bytes(head.hash)!, envelope: envelope, payload: bytes))
-        let text = String(decoding: bytes, as: UTF8.self)
-        try await insert(ledgerId: ledgerId, envelope: envelope, payload: text, previousHash: head.hash, hash: hash,
-                         deviceId: "server", deviceSeq: nil, originHash: nil, parentEventId: nil, on: connection)
-        return CanonicalEvent(envelope: envelope, payload: text, previousHash: head.hash, hash: hash)
+        let canonical = CanonicalEvent(envelope: envelope, payload: String(decoding: bytes, as: UTF8.self), previousHash: head.hash, hash: hash)
+        return SequencedEvent(canonical: canonical, deviceId: "server", deviceSeq: nil, originHash: nil, parentEventId: nil, authorSaw: nil)
     }
 
     /// The ledger's last event must still be what its head says before anything is linked to it:
@@ -280,7 +305,7 @@ extension ServerStore {
         let last = try await events(ledgerId: ledgerId, after: head.position - 1, limit: 1, on: connection).events.first
         guard let last, last.hash == head.hash, let previous = Hex.bytes(last.previousHash),
               (try? EventHasher.hex(last.computedHash(previous: previous))) == last.hash else {
-            throw ServerError(500, "tampered", "the ledger's last event (position \(head.position)) does not match its hash; run `kakeibo server verify`")
+            throw ServerError(500, "tampered", "the ledger's last event (position \(head.position)) does not match its hash")
         }
     }
 
@@ -303,22 +328,6 @@ extension ServerStore {
             throw invalid("occurredOn must be a date written YYYY-MM-DD")
         }
         guard event.computedOriginHash(deviceId: deviceId) == event.originHash else { throw invalid("originHash is not the hash of its content") }
-    }
-
-    func insert(ledgerId: Int64, envelope e: EventEnvelope, payload: String, previousHash: String, hash: String,
-                deviceId: String, deviceSeq: Int64?, originHash: String?, parentEventId: String?, on connection: PostgresConnection) async throws {
-        do {
-            try await connection.query("""
-                INSERT INTO kakeibo_events (ledger_id, position, event_id, stream, stream_version, type, schema_version, occurred_on,
-                    recorded_at, source, provenance, actor, command_id, idempotency_key, command_hash, payload, previous_hash, hash,
-                    device_id, device_seq, origin_hash, parent_event_id)
-                VALUES (\(ledgerId), \(e.position), \(e.eventID), \(e.stream), \(e.streamVersion), \(e.type), \(e.schemaVersion), \(e.occurredOn?.description),
-                    \(e.recordedAt), \(e.source.rawValue), \(e.provenance), \(e.actor), \(e.commandID), \(e.idempotencyKey), \(e.commandHash), \(payload),
-                    \(previousHash), \(hash), \(deviceId), \(deviceSeq), \(originHash), \(parentEventId))
-                """, logger: logger)
-        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
-            throw ServerError(422, "invalid-event", "event \(e.eventID) repeats a key the ledger already holds (idempotency key or event id)", eventId: e.eventID)
-        }
     }
 
     /// A push or an upload carries at most `SyncProtocol.maxPushEvents` events.
