@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // Property-based tests (Swift Testing) of the amount, date and name readers; test targets only.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // HdrHistogram for the server load test's latency percentiles (Tests/Postgres/SyncLoad); nothing the app links.
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // Pure values: money, dates, accounts, the event catalog, the decider. No I/O.
@@ -116,6 +118,14 @@ let package = Package(
         .target(name: "KakeiboDashboard", dependencies: ["KakeiboDomain"]),
         // How long rendering every page takes for a large synthetic export: `swift run -c release dashboard-bench`.
         .executableTarget(name: "dashboard-bench", dependencies: ["KakeiboDashboard", "KakeiboDomain"]),
+        // The household server under load: ledgers × devices syncing at once, push latency in an HdrHistogram
+        // (`make sync-load`, Tests/Postgres/sync-load.sh).
+        .executableTarget(
+            name: "sync-load",
+            dependencies: ["KakeiboServer", "KakeiboSync", "KakeiboLedger", "KakeiboDomain",
+                           .product(name: "Histogram", package: "hdrhistogram-swift")],
+            path: "Tests/Postgres/SyncLoad"
+        ),
 
         // Helpers the test targets share (seeded generators).
         .target(name: "KakeiboTestSupport", dependencies: ["KakeiboDomain"], path: "Tests/KakeiboTestSupport"),
