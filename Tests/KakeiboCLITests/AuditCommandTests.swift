@@ -104,6 +104,14 @@ final class AuditCommandTests: KakeiboCLITestCase {
         XCTAssertTrue(opened.contains("assets:checking"), "events without money name what they are about: \(opened)")
     }
 
+    /// N17: a price's row used to be blank but for its type; it shows its date, its value and its commodity.
+    func testLogTableShowsAPricesDateValueAndCommodity() throws {
+        try standardLedger()
+        try ok("price", "EUR", "1.16", "--date", "2026-03-22")
+        let price = try XCTUnwrap(try ok("log").stdout.split(separator: "\n").map(String.init).first { $0.contains("PriceRecorded") })
+        XCTAssertTrue(price.contains("2026-03-22") && price.contains("1.16 USD") && price.contains("EUR"), price)
+    }
+
     func testVerifySucceedsOnAWorkedLedger() throws {
         let txn = try standardLedger().expense
         try ok("edit", txn, "--amount", "13.00", "--reason", "typo")

@@ -28,7 +28,7 @@ struct Log: ParsableCommand {
             var table = TextTable([("pos", .right), ("recorded", .left), ("type", .left), ("date", .left), ("amount", .right),
                                    ("payee or name", .left), ("source", .left), ("actor", .left)])
             for event in events {
-                table.add([String(event.position), Printer.timestamp(event.recordedAt), event.type, event.occurredOn?.description ?? "",
+                table.add([String(event.position), Printer.timestamp(event.recordedAt), event.type, Self.date(event.occurredOn, in: event.payload),
                            Self.amount(in: event.payload), Self.label(in: event.payload), event.source.rawValue, event.actor])
             }
             print(table.render())
@@ -43,6 +43,8 @@ struct Log: ParsableCommand {
         if case .int(let minorUnits)? = fields["amount"], case .string(let code)? = fields["currency"] {
             return money(minorUnits, code, digits: fields["digits"])
         }
+        // A price: `value` (exact decimal text) in `quote` per unit of `commodity`.
+        if case .string(let value)? = fields["value"], case .string(let quote)? = fields["quote"] { return "\(value) \(quote)" }
         guard case .array(let postings)? = fields["postings"] else { return "" }
         var debits: Int64 = 0
         var codes: Set<String> = []
@@ -60,11 +62,24 @@ struct Log: ParsableCommand {
         return money(debits, code, digits: digits)
     }
 
+    /// The payee or name column: a price names its commodity, and a server's conflict its transaction and the
+    /// fields in dispute (their rows were blank, N17).
     static func label(in payload: JSONValue) -> String {
         guard case .object(let fields) = payload else { return "" }
-        for key in ["payee", "name", "newName"] {
+        for key in ["payee", "name", "newName", "commodity"] {
             if case .string(let text)? = fields[key], !text.isEmpty { return FreeText.withControlsShown(text) }
         }
+        if case .string(let transaction)? = fields["txn"], case .array(let disputed)? = fields["fields"] {
+            let names = disputed.compactMap { $0["field"]?.stringValue }
+            return FreeText.withControlsShown("conflict on \(transaction)" + (names.isEmpty ? "" : ": " + names.joined(separator: ", ")))
+        }
+        return ""
+    }
+
+    /// The event's date, or the date its payload is about when the envelope carries none (a price's `date`).
+    static func date(_ occurredOn: LocalDate?, in payload: JSONValue) -> String {
+        if let occurredOn { return occurredOn.description }
+        if case .object(let fields) = payload, case .string(let text)? = fields["date"], (try? LocalDate(iso: text)) != nil { return text }
         return ""
     }
 
