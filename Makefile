@@ -8,7 +8,7 @@ DEMO_DB      ?=
 # Debian's Chromium for the dashboard's browser tests (Tests/Browser), driven by Playwright with no browser download.
 APT_PACKAGES += chromium
 
-.PHONY: deps python-deps build release test fuzz fuzz-cli demo bench bench-quick bench-floor sync-figures clean train-receipts
+.PHONY: deps python-deps build release test fuzz fuzz-cli demo bench bench-quick bench-floor sync-figures sync-load clean train-receipts
 
 deps:
 	@missing=""; \
@@ -52,6 +52,7 @@ test: deps python-deps
 	$(SWIFT) build --build-tests
 	bash Fuzz/run.sh 3
 	bash Tests/Postgres/with-postgres.sh $(SWIFT) test --skip-build --disable-swift-testing
+	bash Tests/Postgres/with-postgres.sh bash Tests/Postgres/sync-load.sh $$($(SWIFT) build --show-bin-path)/kakeibo $$($(SWIFT) build --show-bin-path)/sync-load 5 4 3
 	$(SWIFT) test --skip-build --disable-xctest --filter ReaderPropertyTests
 	bash Tests/Scenarios/run.sh $$($(SWIFT) build --show-bin-path)/kakeibo
 	KAKEIBO=$$($(SWIFT) build --show-bin-path)/kakeibo bash Tests/Browser/run.sh
@@ -88,6 +89,17 @@ bench-quick: deps
 sync-figures: deps
 	$(SWIFT) build -c release --product kakeibo
 	bash Tests/Postgres/with-postgres.sh bash Tests/Postgres/sync-figures.sh $$($(SWIFT) build -c release --show-bin-path)/kakeibo $(EVENTS) 10000
+
+# The server under load (issue 30): LEDGERS x DEVICES devices recording and syncing at once for SECONDS; throughput,
+# push latency (HdrHistogram), 0 errors and 0 lost events required. `make test` runs a 5-second debug variant.
+SECONDS_LOAD ?= 60
+LEDGERS ?= 20
+DEVICES ?= 3
+sync-load: deps
+	$(SWIFT) build -c release --product kakeibo
+	$(SWIFT) build -c release --product sync-load
+	bash Tests/Postgres/with-postgres.sh bash Tests/Postgres/sync-load.sh $$($(SWIFT) build -c release --show-bin-path)/kakeibo \
+		$$($(SWIFT) build -c release --show-bin-path)/sync-load $(SECONDS_LOAD) $(LEDGERS) $(DEVICES)
 
 # What SQLite alone costs for the same append and replay, in C on the same schema: the floor under the figures above.
 bench-floor: deps
