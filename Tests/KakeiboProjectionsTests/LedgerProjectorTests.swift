@@ -22,6 +22,7 @@ final class LedgerProjectorTests: XCTestCase {
         func account(id: String) -> Account? { accounts[id] }
         func category(accountID: String) -> Category? { categories[accountID] }
         func transaction(id: String) -> LedgerTransaction? { transactions[id] }
+        func hasTransaction(id: String) -> Bool { transactions[id] != nil }
         func balances(accountID: String) -> [Money] {
             (balanceBook[accountID] ?? [:]).filter { $0.value != 0 }.map { Money(minorUnits: $0.value, currency: $0.key) }
         }

@@ -13,15 +13,60 @@ extension EventAdmission {
     /// Throws `LedgerError.balanceOverflow` (or `.money` for an amount that cannot be negated) when
     /// `events`, applied to `state` together, would take a balance or a subtree total past Int64.
     public static func checkBalances(after events: [LedgerEvent], against state: some LedgerStateReader) throws {
+        var moves: [Move] = []
+        for event in events {
+            switch event {
+            case .transactionEdited(let e):
+                guard let before = try state.transaction(id: e.transactionID) else { continue }
+                moves.append(Move(postings: before.postings, sign: -1))
+                moves.append(Move(postings: try before.applying(e.changes).postings, sign: 1))
+            case .transactionVoided(let e):
+                // A second void moves no money (the first took it off the books).
+                guard let before = try state.transaction(id: e.transactionID), !before.isVoided else { continue }
+                moves.append(Move(postings: before.postings, sign: -1))
+            default:
+                let recorded: LedgerTransaction?
+                do { recorded = try LedgerTransaction(recordedBy: event) } catch { throw LedgerError.money(error) }
+                if let recorded { moves.append(Move(postings: recorded.postings, sign: 1)) }
+            }
+        }
+        try checkBalances(moving: moves, against: state)
+    }
+
+    /// Postings added to the books (`sign` 1) or taken off them (-1).
+    struct Move {
+        var postings: [Posting]
+        var sign: Int64
+    }
+
+    /// `checkBalances(after:against:)` for postings already in hand (the admission of one event has them).
+    static func checkBalances(moving moves: [Move], against state: some LedgerStateReader) throws {
+        // A household ledger is nowhere near Int64: when every balance's magnitude together, plus
+        // every amount moved, still fits, no balance or total can overflow. Checked first, with no
+        // table of deltas: the fold admits every event of a rebuild through here.
+        guard let bound = try state.balanceMagnitudeBound() else { return try checkEachBalance(moving: moves, against: state) }
+        var moved = bound
+        for move in moves {
+            for posting in move.postings {
+                let (sum, overflow) = moved.addingReportingOverflow(posting.amount.minorUnits.magnitude)
+                moved = overflow ? .max : sum
+            }
+        }
+        if moved <= UInt64(Int64.max) { return }
+        try checkEachBalance(moving: moves, against: state)
+    }
+
+    /// Each balance and subtree total the moves touch, against Int64.
+    private static func checkEachBalance(moving moves: [Move], against state: some LedgerStateReader) throws {
         var deltas: [Key: WideSum] = [:]
         var order: [Key] = []
-        func post(_ postings: [Posting], sign: Int64) throws {
-            for posting in postings {
+        for move in moves {
+            for posting in move.postings {
                 // An alias id (two devices opened one name) posts to the account it stands for.
                 let key = Key(account: try state.accountID(resolving: posting.accountID), currency: posting.amount.currency)
                 if deltas[key] == nil { order.append(key) }
                 // In two halves, so even Int64.min is taken away without trapping.
-                if sign < 0 {
+                if move.sign < 0 {
                     deltas[key, default: WideSum()].add(-(posting.amount.minorUnits / 2))
                     deltas[key, default: WideSum()].add(-(posting.amount.minorUnits - posting.amount.minorUnits / 2))
                 } else {
@@ -29,35 +74,7 @@ extension EventAdmission {
                 }
             }
         }
-        for event in events {
-            switch event {
-            case .transactionEdited(let e):
-                guard let before = try state.transaction(id: e.transactionID) else { continue }
-                try post(before.postings, sign: -1)
-                try post(try before.applying(e.changes).postings, sign: 1)
-            case .transactionVoided(let e):
-                // A second void moves no money (the first took it off the books).
-                guard let before = try state.transaction(id: e.transactionID), !before.isVoided else { continue }
-                try post(before.postings, sign: -1)
-            default:
-                let recorded: LedgerTransaction?
-                do { recorded = try LedgerTransaction(recordedBy: event) } catch { throw LedgerError.money(error) }
-                if let recorded { try post(recorded.postings, sign: 1) }
-            }
-        }
         guard !deltas.isEmpty else { return }
-        // A household ledger is nowhere near Int64: when every balance's magnitude together, plus
-        // what this command moves, still fits, no balance or total can overflow.
-        if let bound = try state.balanceMagnitudeBound() {
-            var moved = bound
-            for delta in deltas.values {
-                guard let value = delta.value else { moved = .max; break }
-                let (sum, overflow) = moved.addingReportingOverflow(value.magnitude)
-                moved = overflow ? .max : sum
-            }
-            if moved <= UInt64(Int64.max) { return }
-        }
-
         // Each account's own balance, then every total it is part of, deepest first.
         var subtreeDeltas: [Key: WideSum] = [:]
         var subtreeOrder: [Key] = []

@@ -64,13 +64,14 @@ public enum EventAdmission {
             let after: LedgerTransaction
             do { after = try before.applying(e.changes) } catch { throw AdmissionRefusal(.malformed, "\(error)") }
             try checkPostings(after.postings, of: e.transactionID, state)
-            try checkFits(event, state)
+            try checkFits([Move(postings: before.postings, sign: -1), Move(postings: after.postings, sign: 1)], state)
         case .transactionVoided(let e):
             // A second void stays allowed: two devices may void one transaction while apart (see LedgerProjector).
-            guard try state.transaction(id: e.transactionID) != nil else {
+            guard let before = try state.transaction(id: e.transactionID) else {
                 throw AdmissionRefusal(.unknownTransaction, "no transaction \(e.transactionID) to void")
             }
-            try checkFits(event, state)
+            // A second void moves no money (the first took it off the books).
+            if !before.isVoided { try checkFits([Move(postings: before.postings, sign: -1)], state) }
         case .commodityDeclared(let e):
             // Declared again by another device (one journal imported on two devices while apart) is one
             // commodity; at another precision the amounts recorded under the two would not mean the same.
@@ -95,11 +96,11 @@ public enum EventAdmission {
         } catch {
             throw AdmissionRefusal(.malformed, "\(error)")
         }
-        if try state.transaction(id: recorded.id) != nil {
+        if try state.hasTransaction(id: recorded.id) {
             throw AdmissionRefusal(.transactionIdInUse, "transaction id \(recorded.id) is already in use")
         }
         try checkPostings(recorded.postings, of: recorded.id, state)
-        try checkFits(event, state)
+        try checkFits([Move(postings: recorded.postings, sign: 1)], state)
     }
 
     /// Every posting's account exists (after alias resolution), and the postings balance per
@@ -108,6 +109,7 @@ public enum EventAdmission {
         for posting in postings where try state.account(id: state.accountID(resolving: posting.accountID)) == nil {
             throw AdmissionRefusal(.unknownAccount, "transaction \(transactionID) posts to account \(posting.accountID), which was never opened")
         }
+        if balancesInOneCommodity(postings) { return }
         let imbalances: [Money]
         do { imbalances = try postings.imbalances() } catch { throw AdmissionRefusal(.balanceOverflow, "\(error)") }
         if !imbalances.isEmpty {
@@ -116,10 +118,24 @@ public enum EventAdmission {
         }
     }
 
+    /// The common case, without `imbalances()`'s tables: real postings in one commodity summing to
+    /// zero. False sends the postings to the full per-commodity check (which also words the refusal).
+    private static func balancesInOneCommodity(_ postings: [Posting]) -> Bool {
+        guard let currency = postings.first?.amount.currency else { return true }
+        var sum: Int64 = 0
+        for posting in postings {
+            guard posting.virtual == nil, posting.amount.currency == currency else { return false }
+            let (next, overflow) = sum.addingReportingOverflow(posting.amount.minorUnits)
+            guard !overflow else { return false }
+            sum = next
+        }
+        return sum == 0
+    }
+
     /// No balance or subtree total passes Int64 (`checkBalances`), said as a refusal.
-    private static func checkFits(_ event: LedgerEvent, _ state: some LedgerStateReader) throws {
+    private static func checkFits(_ moves: [Move], _ state: some LedgerStateReader) throws {
         do {
-            try checkBalances(after: [event], against: state)
+            try checkBalances(moving: moves, against: state)
         } catch let error as LedgerError {
             switch error {
             case .balanceOverflow, .money: throw AdmissionRefusal(.balanceOverflow, error.description)

@@ -13,6 +13,9 @@ public protocol LedgerStateReader {
     func namedPosition(accountID: String) throws -> Int64?
     func category(accountID: String) throws -> Category?
     func transaction(id: String) throws -> LedgerTransaction?
+    /// Whether a transaction was recorded under `id` (voided or not): `transaction(id:) != nil`
+    /// without reading it. `EventAdmission` asks it of every transaction a rebuild folds.
+    func hasTransaction(id: String) throws -> Bool
     /// Non-zero balances of one account, one per currency.
     func balances(accountID: String) throws -> [Money]
     /// The sum of the balances in one currency of the account `name` and every account under it

@@ -82,6 +82,12 @@ struct SQLiteProjectionStore: ProjectionStore {
                                  postings: postings, isVoided: isVoided, version: row[5])
     }
 
+    /// A probe that builds no `Row`: on a 100k-event rebuild, `transaction(id:)` for a fresh id
+    /// (`Row.fetchOne`) took 5.7 % of the samples.
+    func hasTransaction(id: String) throws -> Bool {
+        try db.cachedStatement(sql: "SELECT 1 FROM transactions WHERE txn_id = ?").hasRow { $0.bind(id) }
+    }
+
     func balances(accountID: String) throws -> [Money] {
         let sql = "SELECT currency, amount FROM balances WHERE account_id = ?"
         var amounts: [Currency: Int64] = [:]
@@ -123,12 +129,10 @@ struct SQLiteProjectionStore: ProjectionStore {
             }
             cache.storedBalanceMagnitude = total
         }
-        var total = cache.storedBalanceMagnitude!
-        for delta in cache.pendingBalances.values {
-            let (sum, overflow) = total.addingReportingOverflow(delta.magnitude)
-            total = overflow ? .max : sum
-        }
-        return total
+        // Σ |pending delta|, kept up by `addToBalance`: the fold asks for every event it admits,
+        // and a household has hundreds of account and currency pairs pending in a rebuild.
+        let (total, overflow) = cache.storedBalanceMagnitude!.addingReportingOverflow(cache.pendingMagnitude)
+        return overflow ? .max : total
     }
 
     func holdsIncome(in currency: Currency) throws -> Bool? {
@@ -223,9 +227,15 @@ struct SQLiteProjectionStore: ProjectionStore {
 
     func addToBalance(accountID: String, _ amount: Money) throws {
         let key = ProjectionCache.BalanceKey(account: accountID, currency: amount.currency)
-        let (sum, overflow) = (cache.pendingBalances[key] ?? 0).addingReportingOverflow(amount.minorUnits)
+        let pending = cache.pendingBalances[key] ?? 0
+        let (sum, overflow) = pending.addingReportingOverflow(amount.minorUnits)
         guard !overflow else { throw try balanceOverflow(accountID) }
         cache.pendingBalances[key] = sum
+        // Saturated stays saturated until the flush, so the bound stays an upper bound.
+        if cache.pendingMagnitude != .max {
+            let (grown, over) = (cache.pendingMagnitude - pending.magnitude).addingReportingOverflow(sum.magnitude)
+            cache.pendingMagnitude = over ? .max : grown
+        }
     }
 
     private func balanceOverflow(_ accountID: String) throws -> LedgerError {
@@ -242,6 +252,7 @@ struct SQLiteProjectionStore: ProjectionStore {
             try statement.execute(arguments: [key.account, key.currency.code, delta])
         }
         cache.pendingBalances = [:]
+        cache.pendingMagnitude = 0
         cache.storedBalanceMagnitude = nil // the table changed
     }
 
@@ -314,6 +325,8 @@ final class ProjectionCache {
     var pendingBalances: [BalanceKey: Int64] = [:]
     /// Σ |balance| over the balances table, read once per access (`balanceMagnitudeBound`).
     var storedBalanceMagnitude: UInt64?
+    /// Σ |pending balance change| (saturating), kept up with `pendingBalances`.
+    var pendingMagnitude: UInt64 = 0
     /// Suggestion count changes not yet written, per category and feature (nil: the category's
     /// document count), and the features of each payee seen, so a batch tokenises each once.
     var pendingSuggestions: [SuggestionKey: Int64] = [:]
