@@ -28,6 +28,9 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // HdrHistogram for the server load test's latency percentiles (Tests/Postgres/SyncLoad); nothing the app links.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // The web app (issue 31): templates and multipart uploads, the field's libraries (mirrored). Only KakeiboWebApp links them.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
     ],
     targets: [
         // Pure values: money, dates, accounts, the event catalog, the decider. No I/O.
@@ -101,13 +104,26 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The household's web app (issue 31): pages, capture, receipts and review served by `server run`,
+        // rendered from the server's replica of each ledger. KakeiboServer does not depend on it.
+        .target(
+            name: "KakeiboWebApp",
+            dependencies: [
+                "KakeiboServer", "KakeiboLedger", "KakeiboDomain", "KakeiboDashboard", "KakeiboReceipts",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .executableTarget(
             name: "kakeibo",
             dependencies: [
                 "KakeiboLedger", "KakeiboDomain", "KakeiboInterop", "KakeiboReceipts", "KakeiboReceiptFiles", "KakeiboReceiptsTraining",
                 "KakeiboTesseract", "KakeiboPPOCR", "KakeiboSync", "KakeiboServer", "KakeiboEventStore", "KakeiboProjections",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                "KakeiboDashboard",
+                "KakeiboDashboard", "KakeiboWebApp",
             ]
         ),
         // Build-time tool: turns Migrations/*.sql into Swift string constants so the binary carries its schema.
