@@ -32,15 +32,16 @@ release: deps
 # PP-OCR (the default receipt engine) runs from a project-local venv: rapidocr-onnxruntime ships the PaddleOCR
 # ONNX models inside its wheel, so nothing is downloaded at run time. Without it, receipts fall back to Tesseract.
 PPOCR_PACKAGE ?= rapidocr-onnxruntime==1.4.4
-# The dashboard's browser tests drive Debian's chromium with Playwright from the same venv; never `playwright install`.
-BROWSER_TEST_PACKAGES ?= playwright==1.65.2 pytest==9.2.0
+# The dashboard's and the web app's browser tests drive Debian's chromium with Playwright from the same venv; never
+# `playwright install`. axe-playwright-python carries axe-core's script in its wheel (the web app's accessibility check).
+BROWSER_TEST_PACKAGES ?= playwright==1.65.2 pytest==9.2.0 axe-playwright-python==0.1.8
 python-deps:
 	@command -v python3 >/dev/null 2>&1 || { echo "python3 not found: PP-OCR, schema and bean-check tests will be skipped"; exit 0; }; \
 	[ -x .venv/bin/python3 ] || python3 -m venv .venv || echo "python3 -m venv failed: receipts will be read with Tesseract"; \
 	[ ! -x .venv/bin/python3 ] || .venv/bin/python3 -c 'import rapidocr_onnxruntime' 2>/dev/null \
 		|| .venv/bin/python3 -m pip install --quiet --disable-pip-version-check "$(PPOCR_PACKAGE)" \
 		|| echo "PP-OCR not installed: receipts will be read with Tesseract"; \
-	[ ! -x .venv/bin/python3 ] || .venv/bin/python3 -c 'import playwright.sync_api, pytest' 2>/dev/null \
+	[ ! -x .venv/bin/python3 ] || .venv/bin/python3 -c 'import playwright.sync_api, pytest, axe_playwright_python' 2>/dev/null \
 		|| .venv/bin/python3 -m pip install --quiet --disable-pip-version-check $(BROWSER_TEST_PACKAGES) \
 		|| echo "playwright not installed: the dashboard browser tests will be skipped"; \
 	python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install --quiet jsonschema || pip install --quiet jsonschema; \
@@ -55,7 +56,7 @@ test: deps python-deps
 	bash Tests/Postgres/with-postgres.sh bash Tests/Postgres/sync-load.sh $$($(SWIFT) build --show-bin-path)/kakeibo $$($(SWIFT) build --show-bin-path)/sync-load 5 4 3
 	$(SWIFT) test --skip-build --disable-xctest --filter ReaderPropertyTests
 	bash Tests/Scenarios/run.sh $$($(SWIFT) build --show-bin-path)/kakeibo
-	KAKEIBO=$$($(SWIFT) build --show-bin-path)/kakeibo bash Tests/Browser/run.sh
+	KAKEIBO=$$($(SWIFT) build --show-bin-path)/kakeibo bash Tests/Postgres/with-postgres.sh bash Tests/Browser/run.sh
 
 # The command-line fuzz target (issue 29): generated argument vectors for expense, income, transfer, txn, edit,
 # budget set, price and bal, run in-process against a small ledger (CommandLineFuzzTests); RUNS vectors from SEED.
@@ -66,6 +67,14 @@ fuzz-cli: deps
 	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing
 	FUZZ_CLI_RUNS=$(RUNS) FUZZ_CLI_SEED=$(SEED) $(SWIFT) test -c release -Xswiftc -enable-testing --skip-build \
 		--disable-swift-testing --filter CommandLineFuzzTests/testGeneratedCommandLinesAreRecordedOrRefusedInOneLine
+
+# The deterministic sync simulator (issue 30): SEEDS seeded fault schedules (2-4 devices, the real server in process,
+# a throwaway PostgreSQL), release build; `make test` runs 500 in the suite. A failing seed prints its SIM_SEED=… line.
+SEEDS ?= 20000
+sync-sim: deps
+	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing
+	SIM_SEEDS=$(SEEDS) bash Tests/Postgres/with-postgres.sh $(SWIFT) test -c release -Xswiftc -enable-testing --skip-build --disable-swift-testing \
+		--filter SyncSimulationTests/testSeeds
 
 # libFuzzer over the JSON, event-payload, amount, journal, CSV and receipt-text parsers (FUZZ_SECONDS per target).
 FUZZ_SECONDS ?= 300
