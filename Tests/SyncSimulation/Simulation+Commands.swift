@@ -77,7 +77,7 @@ extension Simulation {
         }
     }
 
-    func amount() -> String { "\(1 + random.next(upTo: 90)).\(random.next(upTo: 100) < 10 ? "0" : "")\(random.next(upTo: 10))\(random.next(upTo: 10))" }
+    func amount() -> String { "\(1 + random.next(upTo: 90)).\(random.next(upTo: 10))\(random.next(upTo: 10))" }
 
     /// A date in November 2026, or none (the device's skewed clock decides: today).
     func date() -> LocalDate? {
@@ -91,9 +91,11 @@ extension Simulation {
         let assets = accounts.filter { ($0.type == .asset || $0.type == .liability) && !$0.isClosed && $0.currency == .usd }
             .map(\.name.rawValue).sorted()
         let transactions = try ledger.transactions().map(\.id).sorted()
+        let categories = accounts.filter { $0.type == .expense && !$0.isClosed && $0.name.rawValue.hasPrefix("expenses:") }
+            .map { String($0.name.rawValue.dropFirst("expenses:".count)) }.sorted()
         switch random.next(upTo: 100) {
         case 0..<22:
-            let from = pick(assets) ?? "assets:checking", category = pick(Self.categories)!
+            let from = pick(assets) ?? "assets:checking", category = pick(categories) ?? "groceries"
             try ledger.record(.captureExpense(.init(amount: amount(), date: date(), from: from, to: category, payee: pick(Self.payees))))
             return "expense from \(from) to \(category)"
         case 22..<28:
@@ -113,7 +115,7 @@ extension Simulation {
             case 1: edit.payee = .some(pick(Self.payees)); field = "payee"
             case 2: edit.memo = .some("note \(random.next(upTo: 9))"); field = "memo"
             case 3: edit.date = try LocalDate(iso: "2026-11-\(String(format: "%02d", 1 + random.next(upTo: 28)))"); field = "date"
-            default: edit.category = pick(Self.categories); field = "category"
+            default: edit.category = pick(categories); field = "category"
             }
             try ledger.record(.editTransaction(edit))
             return "edit \(field) of \(id)"
@@ -155,14 +157,46 @@ extension Simulation {
         }
     }
 
-    /// What a person does about a listed conflict: void again if the transaction was voided meanwhile (the void
-    /// stands), otherwise an edit of the transaction that keeps the value that stood.
+    /// What a person does about a listed conflict: void again if the transaction is voided (the void stands: the edit
+    /// was against a void, or a void came after the conflict), otherwise an edit of the transaction.
     func settle(_ conflict: LedgerEvent.TransactionConflicted, on ledger: Ledger) throws -> String {
-        if conflict.fields.contains(where: { $0.field == "voided" }) {
+        let listed = try ledger.transactions().contains { $0.id == conflict.transactionID }
+        let voided = conflict.fields.contains { $0.field == "voided" } || !listed
+        if voided {
             try ledger.record(.voidTransaction(id: conflict.transactionID, reason: "settled"))
             return "settle the conflict on \(conflict.transactionID) by voiding it again"
         }
         try ledger.record(.editTransaction(.init(id: conflict.transactionID, memo: .some("settled"))))
         return "settle the conflict on \(conflict.transactionID) with an edit"
+    }
+}
+
+// MARK: - Written-out steps (the named regression tests)
+
+extension Simulation {
+    /// Records `command` on `device`, remembered like a drawn command.
+    @discardableResult
+    func record(_ device: Int, _ command: LedgerCommand) throws -> RecordResult {
+        let ledger = try devices[device].open()
+        let before = try ledger.head().position
+        let result = try ledger.record(command)
+        try remember(ledger, device: device, after: before)
+        note("d\(device) \(command)")
+        return result
+    }
+
+    /// Imports one of `journals` on `device`.
+    func importJournal(_ device: Int, _ index: Int) throws {
+        let ledger = try devices[device].open()
+        let before = try ledger.head().position
+        let (name, text) = Self.journals[index]
+        _ = try JournalImporter.importJournal(try JournalReader.read(text: text, name: name), into: ledger)
+        try remember(ledger, device: device, after: before)
+        note("d\(device) import \(name)")
+    }
+
+    /// Syncs `device` and then every other device, in order, with no faults.
+    func syncAll(startingWith device: Int = 0) async {
+        for offset in devices.indices { await sync((device + offset) % devices.count, final: true) }
     }
 }

@@ -21,6 +21,7 @@ extension Simulation {
                 note("d\(device) \(done)")
             } catch {
                 let voided = conflict.conflict.fields.contains { $0.field == "voided" }
+                    || !((try? devices[device].open().transactions().contains { $0.id == conflict.conflict.transactionID }) ?? true)
                 note("d\(device) cannot settle the conflict on \(conflict.conflict.transactionID): \(error)")
                 violation(voided ? .unsettledVoidConflict : .unsettledConflict,
                           "d\(device): the conflict at position \(conflict.position) on \(conflict.conflict.transactionID) cannot be settled: \(error)")

@@ -52,6 +52,9 @@ final class Simulation: @unchecked Sendable {
     var finished = false
     /// The device a sync is running for, so a command "meanwhile" lands on the same file.
     var syncing: Int?
+    var script: ((Simulation) async throws -> Void)?
+    /// For a written-out schedule: this many next requests each first record an expense on the syncing device.
+    var meanwhileOnEveryRequest = 0
 
     struct RecordedEvent {
         var device: Int
@@ -77,7 +80,11 @@ final class Simulation: @unchecked Sendable {
     // MARK: - Running
 
     /// Runs the schedule, the final rounds and the checks; the violations found (empty: the seed passed).
-    func run() async throws -> [Violation] {
+    ///
+    /// `script`, for the named regression tests: steps written out instead of drawn (faults off unless it turns them
+    /// on), run once after the set-up, before the final rounds.
+    func run(script: ((Simulation) async throws -> Void)? = nil) async throws -> [Violation] {
+        self.script = script
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var first = true
@@ -103,7 +110,11 @@ final class Simulation: @unchecked Sendable {
             self.endpoint.client = client
             defer { self.endpoint.client = nil }
             if first { try await self.setUp() }
-            while self.step < self.options.steps, self.crashed == nil {
+            if let script = self.script {
+                self.faultsOn = false
+                try await script(self)
+            }
+            while self.script == nil, self.step < self.options.steps, self.crashed == nil {
                 self.step += 1
                 try await self.runStep()
             }
@@ -155,6 +166,10 @@ final class Simulation: @unchecked Sendable {
         guard devices[device].online else { throw SimulatedFault.offline }
         let send = { try await FaultyTransport.execute(client, method: method, path: path, query: query, body: body, token: token) }
         let writes = method == "POST"
+        if meanwhileOnEveryRequest > 0 {
+            meanwhileOnEveryRequest -= 1
+            recordMeanwhile(device)
+        }
         if faultsOn {
             // The person records something while the sync is between its round trips (another `kakeibo expense`).
             if random.next(upTo: 100) < 3 { recordMeanwhile(device) }
@@ -251,7 +266,8 @@ final class Simulation: @unchecked Sendable {
         } catch {
             note("d\(device) sync failed: \(error)")
             if final {
-                let kind: Violation.Kind = "\(error)".contains("precision") ? .commodityPrecision : .syncFails
+                var kind: Violation.Kind = "\(error)".contains("precision") ? .commodityPrecision : .syncFails
+                if case SyncError.changedDuringSync = error { kind = .syncStarvedByWrites }
                 violation(kind, "d\(device): a sync with no faults failed: \(error)")
             }
         }

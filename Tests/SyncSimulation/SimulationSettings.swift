@@ -7,14 +7,17 @@ struct SimulationSettings {
     var replaying: Bool
     var devices: ClosedRange<Int> = 2...4
     var steps: Int
+    /// Seeds run at once (`SIM_JOBS`, default 2: this machine's cores; each seed is one sequential task).
+    var jobs = 2
 
     static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> SimulationSettings {
         let steps = environment["SIM_STEPS"].flatMap(Int.init) ?? 30
+        let jobs = max(1, environment["SIM_JOBS"].flatMap(Int.init) ?? 2)
         if let seed = environment["SIM_SEED"].flatMap(UInt64.init) {
-            return SimulationSettings(seeds: [seed], replaying: true, steps: steps)
+            return SimulationSettings(seeds: [seed], replaying: true, steps: steps, jobs: 1)
         }
         let count = environment["SIM_SEEDS"].flatMap(UInt64.init) ?? 500
         let first = environment["SIM_FIRST_SEED"].flatMap(UInt64.init) ?? 1
-        return SimulationSettings(seeds: Array(first..<first + count), replaying: false, steps: steps)
+        return SimulationSettings(seeds: Array(first..<first + count), replaying: false, steps: steps, jobs: jobs)
     }
 }

@@ -9,6 +9,9 @@ struct Violation: Hashable, CustomStringConvertible {
         case renameLastWins = "rename-last-wins"
         /// (4) A conflict against a void cannot be settled.
         case unsettledVoidConflict = "unsettled-void-conflict"
+        /// (5) Expenses recorded while a sync runs are not held off: each makes it start over, and after three tries it
+        /// gives up (`SyncError.changedDuringSync`).
+        case syncStarvedByWrites = "sync-starved-by-writes"
         /// A final sync with no faults failed (stuck device), or did not settle in a few rounds.
         case syncFails = "sync-fails"
         /// Logs, heads, digests or conflict lists differ between devices or from the server.
