@@ -16,7 +16,9 @@ public enum LedgerProjector {
     /// Folds one event, after `EventAdmission` has admitted it against the store: an event that
     /// would unbalance the books (a posting on an account never opened) or break a sum changes
     /// nothing and throws `LedgerError.inadmissible`, whichever path met it (a command, catch-up,
-    /// a rebuild, a device's pull, the server's replica).
+    /// a rebuild, a device's pull, the server's replica). Its cost, on a 100k-event ledger from a
+    /// generated journal (`kakeibo replay`, release, five interleaved pairs): 1.59-1.69 s of CPU
+    /// without the check, 1.65-1.76 s with it (about 4 %; wall time within the machine's noise).
     public static func apply(_ event: LedgerEvent, at position: Int64, recordedAt: Int64, to store: some ProjectionStore) throws {
         try EventAdmission.check(event, against: store)
         switch event {
