@@ -13,4 +13,10 @@ extension Database {
         defer { try? execute(sql: "PRAGMA cache_size = \(saved)") }
         return try body()
     }
+
+    /// Sets this connection's page cache to `kibibytes` for as long as it lives: for a connection
+    /// that only ever makes one pass, such as a clone filling a new file page by page.
+    public func setPageCache(kibibytes: Int) throws {
+        try execute(sql: "PRAGMA cache_size = \(-kibibytes)")
+    }
 }

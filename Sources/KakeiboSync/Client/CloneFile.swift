@@ -14,7 +14,15 @@ final class CloneFile {
     init(at path: String) throws {
         self.path = path
         scratch = path + ".clone-\(UUID().uuidString)"
-        writer = try LedgerDatabase.open(at: scratch, mode: .create, createFolders: false)
+        let writer = try LedgerDatabase.open(at: scratch, mode: .create, createFolders: false)
+        // One commit per page, and nobody sees the file until it is complete: no page waits for the disk.
+        // The fold appends at the right edge of each B-tree, so a 2 MiB cache does as well as the default
+        // 64 MiB and keeps it out of the peak (`ProjectionRebuilder.foldCacheKiB` measured the same for a replay).
+        try writer.writeWithoutTransaction { db in
+            try db.setDurableCommits(false)
+            try db.setPageCache(kibibytes: 2_048)
+        }
+        self.writer = writer
     }
 
     deinit {
@@ -30,6 +38,7 @@ final class CloneFile {
     /// Records the sync state, folds the WAL into the file and links it at `path`.
     func finish(state: SyncState) throws {
         guard let writer else { preconditionFailure("a clone finishes once") }
+        try writer.writeWithoutTransaction { db in try db.setDurableCommits(true) }
         try writer.write { db in try state.save(in: db) }
         _ = try writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
         try LocalReplica.close(writer)
