@@ -62,12 +62,16 @@ struct Log: ParsableCommand {
         return money(debits, code, digits: digits)
     }
 
-    /// The payee or name column: a price names its commodity, and a server's conflict its transaction and the
-    /// fields in dispute (their rows were blank, N17).
+    /// The payee or name column: a price names its commodity, a rename what it was and became, and a server's
+    /// conflict its transaction and the fields in dispute (their rows were blank, N17).
     static func label(in payload: JSONValue) -> String {
         guard case .object(let fields) = payload else { return "" }
         for key in ["payee", "name", "newName", "commodity"] {
             if case .string(let text)? = fields[key], !text.isEmpty { return FreeText.withControlsShown(text) }
+        }
+        // A rename or retype: what it was and what it became (money events name account ids there, and have a payee).
+        if fields["amount"] == nil, case .string(let from)? = fields["from"], case .string(let to)? = fields["to"] {
+            return FreeText.withControlsShown("\(from) → \(to)")
         }
         if case .string(let transaction)? = fields["txn"], case .array(let disputed)? = fields["fields"] {
             let names = disputed.compactMap { $0["field"]?.stringValue }
