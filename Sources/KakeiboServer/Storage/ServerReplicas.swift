@@ -54,6 +54,11 @@ public final class ServerReplicas: @unchecked Sendable {
             } else {
                 writer = try LedgerDatabase.open(at: path, mode: .create, createFolders: false)
             }
+            // A cache needs no durable commit: a commit lost to a power cut leaves the replica behind PostgreSQL, and
+            // the next request catches it up (`ServerStore.replica`); WAL with NORMAL never corrupts the file.
+            // With every ledger connection's FULL, each push waited on an fsync: adopting 100,000 events in 200
+            // requests spent 23.9 s in the replica's commits against ≈ 1 s of CPU (release, this machine).
+            try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
             writers[ledgerId] = writer
             return writer
         }

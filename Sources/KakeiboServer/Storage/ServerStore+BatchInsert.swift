@@ -34,35 +34,38 @@ struct PushedStreams: Sendable {
 }
 
 extension ServerStore {
-    /// Rows per multi-row INSERT: 22 binds a row stays under PostgreSQL's 65,535 binds a statement.
+    /// Rows per multi-row INSERT: at most 10 binds a row stays far under PostgreSQL's 65,535 binds a statement.
     static let insertBatch = 1_000
 
-    /// Inserts `events` in position order, `insertBatch` rows a statement: one round trip per thousand events
-    /// instead of one per event (≈ 1,400 events/s before).
+    /// The columns `insert(_:ledgerId:on:)` copies, in order.
+    static let copiedColumns = ["ledger_id", "position", "event_id", "stream", "stream_version", "type", "schema_version", "occurred_on",
+                                "recorded_at", "source", "provenance", "actor", "command_id", "idempotency_key", "command_hash", "payload",
+                                "previous_hash", "hash", "device_id", "device_seq", "origin_hash", "parent_event_id"]
+
+    /// Inserts `events` in position order with one `COPY … FROM STDIN`, streamed in 1 MiB chunks: one round trip for
+    /// a whole push or upload instead of one per event (≈ 1,400 events/s before). The table's triggers still check
+    /// every row (gapless positions, the hash chain), as for an INSERT.
     func insert(_ events: [SequencedEvent], ledgerId: Int64, on connection: PostgresConnection) async throws {
-        for first in stride(from: 0, to: events.count, by: Self.insertBatch) {
-            let batch = events[first..<min(first + Self.insertBatch, events.count)]
-            var sql = """
-                INSERT INTO kakeibo_events (ledger_id, position, event_id, stream, stream_version, type, schema_version, occurred_on,
-                    recorded_at, source, provenance, actor, command_id, idempotency_key, command_hash, payload, previous_hash, hash,
-                    device_id, device_seq, origin_hash, parent_event_id) VALUES
-                """
-            var binds = PostgresBindings(capacity: batch.count * 22)
-            for (row, event) in batch.enumerated() {
-                let e = event.canonical
-                sql += (row == 0 ? " " : ", ") + Self.placeholders(row: row, columns: 22)
-                binds.append(ledgerId); binds.append(e.position); binds.append(e.eventId); binds.append(e.stream)
-                binds.append(e.streamVersion); binds.append(e.type); binds.append(e.schemaVersion); binds.append(e.occurredOn)
-                binds.append(e.recordedAt); binds.append(e.source); binds.append(e.provenance); binds.append(e.actor)
-                binds.append(e.commandId); binds.append(e.idempotencyKey); binds.append(e.commandHash); binds.append(e.payload)
-                binds.append(e.previousHash); binds.append(e.hash); binds.append(event.deviceId); binds.append(event.deviceSeq)
-                binds.append(event.originHash); binds.append(event.parentEventId)
+        guard !events.isEmpty else { return }
+        do {
+            try await connection.copyFrom(table: "kakeibo_events", columns: Self.copiedColumns, logger: logger) { writer in
+                var buffer = ByteBuffer()
+                buffer.reserveCapacity(1 << 20)
+                for event in events {
+                    let e = event.canonical
+                    buffer.writeCopyRow([String(ledgerId), String(e.position), e.eventId, e.stream, String(e.streamVersion), e.type,
+                                         String(e.schemaVersion), e.occurredOn, String(e.recordedAt), e.source, e.provenance, e.actor,
+                                         e.commandId, e.idempotencyKey, e.commandHash, e.payload, e.previousHash, e.hash, event.deviceId,
+                                         event.deviceSeq.map(String.init), event.originHash, event.parentEventId])
+                    if buffer.readableBytes >= 1 << 20 {
+                        try await writer.write(buffer)
+                        buffer.clear()
+                    }
+                }
+                if buffer.readableBytes > 0 { try await writer.write(buffer) }
             }
-            do {
-                try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
-            } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
-                throw ServerError(422, "invalid-event", "an event repeats a key the ledger already holds (idempotency key or event id)")
-            }
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+            throw ServerError(422, "invalid-event", "an event repeats a key the ledger already holds (idempotency key or event id)")
         }
     }
 
@@ -106,5 +109,34 @@ extension ServerStore {
     /// `($n+1, …, $n+columns)` for row `row` of a multi-row VALUES.
     static func placeholders(row: Int, columns: Int) -> String {
         "(" + (1...columns).map { "$\(row * columns + $0)" }.joined(separator: ", ") + ")"
+    }
+}
+
+extension ByteBuffer {
+    /// One row of `COPY … FROM STDIN` text format: fields split by tabs, nil as `\N`, and a field's backslash,
+    /// tab, line feed and carriage return escaped (the only bytes the format gives a meaning).
+    mutating func writeCopyRow(_ fields: [String?]) {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { writeInteger(UInt8(ascii: "\t")) }
+            guard let field else {
+                writeStaticString("\\N")
+                continue
+            }
+            let utf8 = field.utf8
+            if !utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
+                writeString(field)
+                continue
+            }
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "\\"): writeStaticString("\\\\")
+                case UInt8(ascii: "\t"): writeStaticString("\\t")
+                case UInt8(ascii: "\n"): writeStaticString("\\n")
+                case UInt8(ascii: "\r"): writeStaticString("\\r")
+                default: writeInteger(byte)
+                }
+            }
+        }
+        writeInteger(UInt8(ascii: "\n"))
     }
 }
