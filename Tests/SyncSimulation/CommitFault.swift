@@ -10,7 +10,14 @@ import PostgresNIO
 /// survive; `ServerProcessTests` cover that path with the real binary. Every push and upload updates its ledger's row
 /// (head, adoptable), so the trigger fires for both. Rows name one ledger, and each seed has its own ledger.
 enum CommitFault {
-    /// Creates the table, function and trigger once per PostgreSQL cluster (as the URL's superuser).
+    /// `install`, once per test process (seeds run concurrently: two `CREATE OR REPLACE FUNCTION` at once collide).
+    static func installOnce(_ store: ServerStore) async throws {
+        try await installation.run { try await install(store) }
+    }
+
+    private static let installation = Once()
+
+    /// Creates the table, function and trigger (as the URL's superuser); harmless to repeat.
     static func install(_ store: ServerStore) async throws {
         let statements = [
             "CREATE TABLE IF NOT EXISTS sim_commit_faults (ledger_id bigint PRIMARY KEY)",
@@ -49,5 +56,15 @@ enum CommitFault {
 
     static func disarm(_ store: ServerStore, ledgerID: Int64) async throws {
         _ = try await store.client.query("DELETE FROM sim_commit_faults WHERE ledger_id = \(ledgerID)", logger: store.logger).collect()
+    }
+}
+
+/// Runs an async body once; later callers wait for the first run.
+actor Once {
+    private var task: Task<Void, any Error>?
+
+    func run(_ body: @escaping @Sendable () async throws -> Void) async throws {
+        if task == nil { task = Task { try await body() } }
+        try await task!.value
     }
 }

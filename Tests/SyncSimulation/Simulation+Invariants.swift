@@ -8,9 +8,9 @@ import PostgresNIO
 
 /// What must hold once every device has synced until nothing moves.
 extension Simulation {
-    /// Settles every open conflict as a person would (`Simulation.settle`), from a drawn device.
-    func settleConflicts() async {
-        guard let open = try? devices[0].open().openConflicts(), !open.isEmpty else { return }
+    /// Settles every open conflict as a person would (`Simulation.settle`), from a drawn device; false if none was open.
+    func settleConflicts() async -> Bool {
+        guard let open = try? devices[0].open().openConflicts(), !open.isEmpty else { return false }
         for conflict in open {
             let device = random.next(upTo: devices.count)
             do {
@@ -28,6 +28,7 @@ extension Simulation {
             }
             await sync(device, final: true)
         }
+        return true
     }
 
     func checkInvariants() async throws {

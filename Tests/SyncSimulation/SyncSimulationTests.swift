@@ -55,6 +55,7 @@ final class SyncSimulationTests: XCTestCase {
                      settings.seeds.count, seconds, Double(settings.seeds.count) / seconds, settings.jobs, failed.count,
                      failed.map(String.init).joined(separator: ","), known.count,
                      known.keys.sorted().map { "\($0): \(known[$0]!)" }.joined(separator: "; ")))
+        print("sync simulation time by phase (summed over concurrent seeds): \(Phases.summary())")
     }
 
     /// The run a seed describes: its device count comes from the seed too, so the seed alone replays it.
