@@ -12,11 +12,13 @@ public enum EventSource: RawRepresentable, Hashable, Sendable, CustomStringConve
     case csvImport
     /// Authored by the sync server itself (a conflict it records), not by any device.
     case server
+    /// Entered in the household server's web app (issue 31), decided by the server for a member's browser.
+    case web
     /// Stored text that names none of the above.
     case unrecognized(String)
 
     /// Every source this version writes.
-    public static let known: [EventSource] = [.manual, .receipt, .journalImport, .csvImport, .server]
+    public static let known: [EventSource] = [.manual, .receipt, .journalImport, .csvImport, .server, .web]
 
     public init(rawValue: String) {
         self = Self.known.first { $0.rawValue == rawValue } ?? .unrecognized(rawValue)
@@ -30,6 +32,7 @@ public enum EventSource: RawRepresentable, Hashable, Sendable, CustomStringConve
         case .journalImport: "journal-import"
         case .csvImport: "csv-import"
         case .server: "server"
+        case .web: "web"
         case .unrecognized(let text): text
         }
     }

@@ -27,10 +27,12 @@ public enum HouseholdServer {
         return (host.isEmpty ? "127.0.0.1" : host, port)
     }
 
+    /// `extraRoutes`: see `ServerRoutes.router` (the web app's pages, when `server run` serves them).
     public static func application(store: ServerStore, host: String, port: Int, serverName: String,
+                                   extraRoutes: (Router<ServerRequestContext>) -> Void = { _ in },
                                    onListening: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
         Application(
-            router: ServerRoutes.router(store: store, serverName: serverName),
+            router: ServerRoutes.router(store: store, serverName: serverName, extraRoutes: extraRoutes),
             configuration: .init(address: .hostname(host, port: port), serverName: serverName),
             services: [store.client],
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? port) },
@@ -39,6 +41,7 @@ public enum HouseholdServer {
 
     /// `cache`: the folder of the per-ledger replicas (`ServerReplicas`); nil, a fresh temporary one.
     public static func run(postgres: String, listen: String, serverName: String, cache: String? = nil,
+                           extraRoutes: @escaping (Router<ServerRequestContext>, ServerStore) -> Void = { _, _ in },
                            onListening: @escaping @Sendable (Int) -> Void) async throws {
         let logger = logger()
         let (host, port) = try address(listen)
@@ -49,7 +52,8 @@ public enum HouseholdServer {
         try await withStore(postgres: postgres) { _ in }
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let store = ServerStore(client: client, logger: logger, probe: configuration, replicas: ServerReplicas(directory: cache))
-        try await application(store: store, host: host, port: port, serverName: serverName, onListening: onListening).runService()
+        try await application(store: store, host: host, port: port, serverName: serverName,
+                              extraRoutes: { extraRoutes($0, store) }, onListening: onListening).runService()
     }
 
     /// Runs `body` with a connected pool whose schema is up to date (`ServerStore.migrate`), for the one-shot

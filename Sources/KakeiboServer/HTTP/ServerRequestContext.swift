@@ -12,6 +12,8 @@ public struct ServerRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The `kkb_…` token the request was sent with; set by `BearerMiddleware` on `v1/ledgers/:ledger`.
     public var bearer: String?
+    /// The signed-in browser (issue 31); set by `SessionMiddleware` from the session cookie, nil when not signed in.
+    public var web: WebCaller?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

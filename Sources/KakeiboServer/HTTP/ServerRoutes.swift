@@ -14,7 +14,10 @@ public enum ServerRoutes {
     /// shutdown, which lets requests in flight finish, never waits longer than this.
     public static let maxWaitSeconds = 25
 
-    public static func router(store: ServerStore, serverName: String) -> Router<ServerRequestContext> {
+    /// `extraRoutes`: what else the same listener serves (the web app, issue 31: `WebApp.install`),
+    /// added after the v1 API; KakeiboServer does not depend on what adds them.
+    public static func router(store: ServerStore, serverName: String,
+                              extraRoutes: (Router<ServerRequestContext>) -> Void = { _ in }) -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
         router.get("v1/info") { _, _ in
             ServerInfo(protocol: SyncProtocol.version, server: serverName)
@@ -55,6 +58,7 @@ public enum ServerRoutes {
             let body = try await decode(AdoptRequest.self, request, context)
             return try await store.adopt(ledger: context.ledger, bearer: context.bearer, request: body)
         }
+        extraRoutes(router)
         return router
     }
 

@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
 import KakeiboServer
+import KakeiboWebApp
 
 /// `kakeibo server …`: a household's shared ledger on PostgreSQL.
 struct ServerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "server",
         abstract: "Serve ledgers from PostgreSQL so several devices share one set of books.",
-        subcommands: [ServerInit.self, ServerToken.self, ServerRevoke.self, ServerRun.self, ServerVerify.self])
+        subcommands: [ServerInit.self, ServerToken.self, ServerInvite.self, ServerRevoke.self, ServerRun.self, ServerVerify.self])
 }
 
 struct PostgresOption: ParsableArguments {
@@ -44,7 +45,8 @@ struct ServerInit: ParsableCommand {
 
 struct ServerToken: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "token", abstract: "Issue a device token; it is printed once and only its SHA-256 is stored.")
+        commandName: "token", abstract: "Issue a device token; it is printed once and only its SHA-256 is stored.",
+        subcommands: [ServerTokenList.self])
     @OptionGroup var database: PostgresOption
     @Option var ledger: String
     @Option(help: "Who uses the device (alice, bob).") var member: String
@@ -58,6 +60,55 @@ struct ServerToken: ParsableCommand {
             try await HouseholdServer.withStore(postgres: url) { try await $0.issueToken(ledger: name, member: member, device: device, scope: scope) }
         }
         print(token.description)
+    }
+}
+
+/// `server token list`: every device, token or browser, so a lost phone's browser can be found and revoked.
+struct ServerTokenList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the devices of a ledger (or all ledgers): tokens and signed-in browsers.")
+    @OptionGroup var database: PostgresOption
+    @Option(help: "Only this ledger's devices.") var ledger: String?
+
+    func run() throws {
+        let (url, ledger) = (database.postgres, ledger)
+        let devices = try serverAction { try await HouseholdServer.withStore(postgres: url) { try await $0.deviceListing(ledger: ledger) } }
+        let format = Date.ISO8601FormatStyle(includingFractionalSeconds: false)
+        let rows = devices.map { d in
+            [d.ledger, d.deviceId, d.member, d.name, d.scope, d.kind, d.revoked ? "revoked" : "active", d.lastUsed.map { $0.formatted(format) } ?? "-"]
+        }
+        let header = ["ledger", "id", "member", "name", "scope", "kind", "state", "last used"]
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        for row in [header] + rows {
+            print(row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+                .trimmingCharacters(in: .whitespaces))
+        }
+    }
+}
+
+/// `server invite`: a one-time sign-in link for a member's phone or browser (issue 31).
+struct ServerInvite: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "invite", abstract: "Print a one-time sign-in link for the web app; it works once, within 15 minutes.")
+    @OptionGroup var database: PostgresOption
+    @Option var ledger: String
+    @Option(help: "Who signs in (alice, bob).") var member: String
+    @Option(help: "read (see the pages) or write (record too).") var scope: String = "write"
+    @Option(help: ArgumentHelp("Where the server is reached from the phone (https://books.example.org).", valueName: "url"))
+    var baseURL = "http://127.0.0.1:8080"
+
+    func run() throws {
+        guard let scope = Scope(rawValue: scope), scope != .admin else { throw CommandFailure("--scope must be read or write, not \(self.scope)") }
+        guard let base = URL(string: baseURL), ["http", "https"].contains(base.scheme ?? ""), base.host != nil else {
+            throw CommandFailure("--base-url must be an http or https URL such as https://books.example.org, not \(baseURL)")
+        }
+        let (url, name, member) = (database.postgres, ledger, member)
+        let invite = try serverAction {
+            try await HouseholdServer.withStore(postgres: url) { try await $0.createInvite(ledger: name, member: member, scope: scope) }
+        }
+        var link = baseURL
+        while link.hasSuffix("/") { link.removeLast() }
+        print("\(link)/join/\(invite.code)")
+        Terminal.printNote("works once, until \(invite.expires.formatted(Date.ISO8601FormatStyle())), for \(member) (\(scope.rawValue))")
     }
 }
 
@@ -116,7 +167,8 @@ struct ServerRun: ParsableCommand {
         let (url, listen, cache) = (database.postgres, listen, cache)
         let host = try serverAction { try HouseholdServer.address(listen).host }
         try serverAction {
-            try await HouseholdServer.run(postgres: url, listen: listen, serverName: KakeiboVersion.text, cache: cache) { port in
+            try await HouseholdServer.run(postgres: url, listen: listen, serverName: KakeiboVersion.text, cache: cache,
+                                          extraRoutes: WebApp.install) { port in
                 // Written straight to the descriptor: scripts wait for this line, and print() would sit in a buffer.
                 FileHandle.standardOutput.write(Data("listening on \(host):\(port)\n".utf8))
             }
