@@ -98,7 +98,8 @@ extension LocalReplica {
     ///
     /// The projections are folded again from the first event here (`truncateLog`): a fold cannot be undone and the
     /// projection keeps no snapshot, so no incremental way back to the synced prefix is possible. The cost is a
-    /// replay's: see `Tests/Postgres/sync-figures.sh`, "sync one new event (A, rebased after B's)".
+    /// replay's: 1.6-3.4 s on a 110,005-event ledger (release, `Tests/Postgres/sync-figures.sh`, "sync one new event
+    /// (A, rebased after B's)"), where a sync that only pulls takes 0.06-0.08 s.
     ///
     /// Why in place and not a new file renamed over the old one (as it was): a `kakeibo expense` that had opened the
     /// file before the rename wrote into the unlinked old inode and its event was lost, and the rename removed the live
