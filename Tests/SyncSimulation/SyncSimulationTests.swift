@@ -58,6 +58,24 @@ final class SyncSimulationTests: XCTestCase {
         print("sync simulation time by phase (summed over concurrent seeds): \(Phases.summary())")
     }
 
+    /// A seed replays exactly: the same schedule, faults and outcomes, step for step (the trace names the ledger,
+    /// which is new each run, and nothing else that differs). Seed 55 has conflicts, restarts and rebases.
+    func testASeedReplaysExactly() async throws {
+        guard let url = ProcessInfo.processInfo.environment["KAKEIBO_TEST_POSTGRES"], !url.isEmpty else {
+            throw XCTSkip("KAKEIBO_TEST_POSTGRES is not set: `bash Tests/Postgres/with-postgres.sh` starts a throwaway PostgreSQL")
+        }
+        var settings = SimulationSettings.fromEnvironment([:])
+        settings.steps = 30
+        var traces: [[String]] = []
+        for _ in 0..<2 {
+            let simulation = Self.simulation(seed: 55, settings: settings, postgresURL: url)
+            _ = try await simulation.run()
+            traces.append(simulation.trace.map { $0.replacingOccurrences(of: simulation.ledgerName, with: "LEDGER") })
+        }
+        XCTAssertGreaterThan(traces[0].count, 30)
+        XCTAssertEqual(traces[0], traces[1])
+    }
+
     /// The run a seed describes: its device count comes from the seed too, so the seed alone replays it.
     static func simulation(seed: UInt64, settings: SimulationSettings, postgresURL: String) -> Simulation {
         var shape = SplitMix64(seed: seed ^ 0x5349_4D55_4C41_5445)
