@@ -94,6 +94,8 @@ let package = Package(
             name: "KakeiboServer",
             dependencies: [
                 "KakeiboDomain", "KakeiboEventStore", "KakeiboLedger", "KakeiboSync",
+                // The web app's receipts (issue 31): the server checks and reads an uploaded photo as the CLI does.
+                "KakeiboReceipts", "KakeiboReceiptFiles", "KakeiboTesseract", "KakeiboPPOCR",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
