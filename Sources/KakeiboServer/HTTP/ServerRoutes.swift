@@ -58,6 +58,11 @@ public enum ServerRoutes {
             let body = try await decode(AdoptRequest.self, request, context)
             return try await store.adopt(ledger: context.ledger, bearer: context.bearer, request: body)
         }
+        // A receipt photo the web app kept (issue 31), by the SHA-256 its ReceiptScanned carries.
+        ledger.get("attachments/:sha256") { _, context in
+            let bytes = try await store.attachment(ledger: context.ledger, bearer: context.bearer, sha256: try context.parameters.require("sha256"))
+            return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        }
         extraRoutes(router)
         return router
     }

@@ -44,18 +44,19 @@ extension ServerStore {
     public func record(_ command: LedgerCommand, ledger: String, caller: WebCaller, idempotencyKey: String) async throws -> RecordResult {
         guard !idempotencyKey.isEmpty, idempotencyKey.count <= 128 else { throw ServerError.malformed("an idempotency key is 1-128 characters") }
         let key = "web:\(caller.deviceId):\(idempotencyKey)"
-        return try await decide(ledger: ledger, caller: caller) { ledger in
+        return try await decide(ledger: ledger, caller: caller, body: { ledger in
             try ledger.record(command, options: CommandOptions(source: .web, provenance: "browser \(caller.deviceId)", idempotencyKey: key))
-        }
+        })
     }
 
     /// The write path `record` and `recordReceipt` share: `body` runs against the replica, inside the
     /// ledger's row lock, as `caller`'s member; whatever it appended to the replica is then appended to
-    /// PostgreSQL as it is.
-    func decide<T: Sendable>(ledger: String, caller: WebCaller, _ body: @escaping @Sendable (Ledger) throws -> T) async throws -> T {
+    /// PostgreSQL as it is. `afterwards` runs in the same PostgreSQL transaction once they are (a receipt's photo is kept there).
+    func decide<T: Sendable>(ledger: String, caller: WebCaller, body: @escaping @Sendable (Ledger) throws -> T,
+                             afterwards: (@Sendable (PostgresConnection, Caller) async throws -> Void)? = nil) async throws -> T {
         guard caller.ledger == ledger else { throw ServerError.forbidden("this browser is signed in to another ledger") }
         do {
-            return try await decideInTransaction(caller: caller, body)
+            return try await decideInTransaction(caller: caller, body, afterwards: afterwards)
         } catch let error as PostgresTransactionError {
             // The ledger's own refusal (`LedgerError`) comes out as itself, as a `ServerError` does.
             if let refusal = error.closureError, error.rollbackError == nil { throw refusal }
@@ -63,7 +64,8 @@ extension ServerStore {
         }
     }
 
-    private func decideInTransaction<T: Sendable>(caller: WebCaller, _ body: @escaping @Sendable (Ledger) throws -> T) async throws -> T {
+    private func decideInTransaction<T: Sendable>(caller: WebCaller, _ body: @escaping @Sendable (Ledger) throws -> T,
+                                                  afterwards: (@Sendable (PostgresConnection, Caller) async throws -> Void)?) async throws -> T {
         try await transaction { connection in
             let who = try await authenticate(caller, needed: .write, on: connection)
             let (start, _) = try await head(ledgerId: who.ledgerId, on: connection, lock: true)
@@ -81,6 +83,7 @@ extension ServerStore {
                 }
                 return events
             }
+            try await afterwards?(connection, who)
             guard let last = appended.last else { return result }
             // If PostgreSQL refuses these now, the replica is ahead of it, and the next request rebuilds it (`replica`).
             try await insert(appended.map { SequencedEvent(canonical: $0, deviceId: who.deviceId, deviceSeq: nil, originHash: nil,
