@@ -43,10 +43,16 @@ struct ServerInit: ParsableCommand {
     }
 }
 
+/// `server token`: issues a token (`server token --ledger … --member … --device …`, the default) or lists devices (`server token list`).
 struct ServerToken: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "token", abstract: "Issue a device token; it is printed once and only its SHA-256 is stored.",
-        subcommands: [ServerTokenList.self])
+        commandName: "token", abstract: "Issue a device token (the default), or list a ledger's devices: tokens and signed-in browsers.",
+        subcommands: [ServerTokenIssue.self, ServerTokenList.self], defaultSubcommand: ServerTokenIssue.self)
+}
+
+struct ServerTokenIssue: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "issue", abstract: "Issue a device token; it is printed once and only its SHA-256 is stored.")
     @OptionGroup var database: PostgresOption
     @Option var ledger: String
     @Option(help: "Who uses the device (alice, bob).") var member: String
