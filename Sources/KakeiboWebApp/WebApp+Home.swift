@@ -5,18 +5,13 @@ import KakeiboServer
 
 /// Home: this month's budgets, recent activity and how much needs review.
 extension WebApp {
+    static let homeCache = WebHeadCache<[String: any Sendable]>()
+
     static func home(_ request: Request, _ context: ServerRequestContext, store: ServerStore) async throws -> Response {
         let (ledger, caller) = try caller(context)
-        let values = try await store.withReplica(ledger: ledger) { ledger -> [String: any Sendable] in
-            let report = try ledger.budgetReport()
-            let budgets: [[String: String]] = report.lines.filter { $0.own != nil }.map { line in
-                let figures = line.total
-                return ["name": line.displayName ?? line.account.rawValue,
-                        "available": Money(minorUnits: figures.available, currency: figures.currency).description,
-                        "funds": Money(minorUnits: figures.funds, currency: figures.currency).description]
-            }
-            let reviewCount = try reviewItems(ledger).count
-            return ["budgets": budgets, "recent": try recentActivity(ledger), "reviewCount": reviewCount]
+        let values = try await store.withReplica(ledger: ledger) { replica -> [String: any Sendable] in
+            let head = try replica.head()
+            return try homeCache.value(ledger: ledger, position: head.position, hash: head.hash) { try homeValues(replica) }
         }
         var page: [String: Any] = values
         page["readOnly"] = caller.scope < .write
@@ -29,6 +24,17 @@ extension WebApp {
             return item
         }
         return WebPage.render("home", title: "Home", ledger: ledger, current: "/", values: page)
+    }
+
+    static func homeValues(_ ledger: Ledger) throws -> [String: any Sendable] {
+        let report = try ledger.budgetReport()
+        let budgets: [[String: String]] = report.lines.filter { $0.own != nil }.map { line in
+            let figures = line.total
+            return ["name": line.displayName ?? line.account.rawValue,
+                    "available": Money(minorUnits: figures.available, currency: figures.currency).description,
+                    "funds": Money(minorUnits: figures.funds, currency: figures.currency).description]
+        }
+        return ["budgets": budgets, "recent": try recentActivity(ledger), "reviewCount": try reviewItems(ledger).count]
     }
 
     /// The last ten things recorded, newest first, read from the log's last 40 events (not from every

@@ -35,7 +35,7 @@ extension WebApp {
         let recorded: RecordResult
         do {
             recorded = try await WebReceiptStore.record(store, image: image, filename: upload.filename, ledger: ledger, caller: caller,
-                                                        idempotencyKey: key)
+                                                        idempotencyKey: key, account: WebForm.value(upload.fields, "account"))
         } catch let error as ServerError where error.status.code == 422 || error.status.code == 400 || error.status.code == 413 {
             // A hostile or unreadable image: the CLI's one-line message, on the form again.
             let choices = try await store.withReplica(ledger: ledger) { try captureChoices($0) }
