@@ -166,7 +166,7 @@ extension Simulation {
             try ledger.record(.voidTransaction(id: conflict.transactionID, reason: "settled"))
             return "settle the conflict on \(conflict.transactionID) by voiding it again"
         }
-        try ledger.record(.editTransaction(.init(id: conflict.transactionID, memo: .some("settled"))))
+        try ledger.record(.editTransaction(.init(id: conflict.transactionID, memo: .some("settled at step \(step), position \(try ledger.head().position)"))))
         return "settle the conflict on \(conflict.transactionID) with an edit"
     }
 }

@@ -270,6 +270,7 @@ final class Simulation: @unchecked Sendable {
             if final {
                 var kind: Violation.Kind = "\(error)".contains("precision") ? .commodityPrecision : .syncFails
                 if case SyncError.changedDuringSync = error { kind = .syncStarvedByWrites }
+                if "\(error)".contains("unknown-transaction") { kind = .strandedAfterAlreadyRecorded }
                 violation(kind, "d\(device): a sync with no faults failed: \(error)")
             }
         }

@@ -12,6 +12,10 @@ struct Violation: Hashable, CustomStringConvertible {
         /// (5) Expenses recorded while a sync runs are not held off: each makes it start over, and after three tries it
         /// gives up (`SyncError.changedDuringSync`).
         case syncStarvedByWrites = "sync-starved-by-writes"
+        /// A device's edit or void of its own copy of a duplicate import, pushed in a later push than the copy, is
+        /// sequenced against a transaction the ledger never had: the server refuses it (422 unknown-transaction) and
+        /// that device can never sync again.
+        case strandedAfterAlreadyRecorded = "stranded-after-already-recorded"
         /// A final sync with no faults failed (stuck device), or did not settle in a few rounds.
         case syncFails = "sync-fails"
         /// Logs, heads, digests or conflict lists differ between devices or from the server.
