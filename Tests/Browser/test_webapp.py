@@ -313,6 +313,8 @@ def test_refusals_read_scope_forged_csrf_expired_reused_and_revoked(browser, hou
     assert fresh.goto(expired).status in (401, 403, 404, 410)
     # Revoking carol's browser signs it out at its next request.
     device = household.psql("SELECT device_id FROM kakeibo_devices WHERE member = 'carol' AND kind = 'browser'")
+    listing = household.run("server", "token", "list", "--postgres", household.postgres, "--ledger", "home").stdout
+    assert any(device in line and "browser" in line and "carol" in line for line in listing.splitlines()), listing
     household.run("server", "revoke", "--postgres", household.postgres, "--ledger", "home", "--device", device)
     assert page.goto(household.remote + "/capture").status == 401
     context.close()
