@@ -49,6 +49,22 @@ final class KnownDivergenceTests: XCTestCase {
         }
     }
 
+    /// (2, found by seeds 637 and 1729) The same, but the reply to the push that kept the copy aside is lost, so the
+    /// device still holds its copy and voids it: that later push is not kept aside with the copy, and the server
+    /// refuses it for good (422 unknown-transaction).
+    func testAVoidOfADuplicateImportCopyPushedLaterDoesNotStrandTheDevice() async throws {
+        try await check(.strandedAfterAlreadyRecorded) { sim in
+            try sim.importJournal(0, 1)
+            try sim.importJournal(1, 1)
+            await sim.sync(0, final: true)
+            sim.dropPushResponses = 1
+            await sim.sync(1)
+            let copy = try XCTUnwrap(sim.devices[1].open().transactions().first { $0.payee == "Cinema" }?.id)
+            try sim.record(1, .voidTransaction(id: copy, reason: nil))
+            await sim.syncAll(startingWith: 1)
+        }
+    }
+
     /// (3) One account renamed to two names on two devices offline: one rename must not silently win.
     func testOneAccountRenamedToTwoNamesOfflineIsAConflict() async throws {
         try await check(.renameLastWins) { sim in

@@ -55,6 +55,8 @@ final class Simulation: @unchecked Sendable {
     var script: ((Simulation) async throws -> Void)?
     /// For a written-out schedule: this many next requests each first record an expense on the syncing device.
     var meanwhileOnEveryRequest = 0
+    /// For a written-out schedule: the replies to this many next pushes are lost (the server commits them).
+    var dropPushResponses = 0
 
     struct RecordedEvent {
         var device: Int
@@ -168,6 +170,12 @@ final class Simulation: @unchecked Sendable {
         guard devices[device].online else { throw SimulatedFault.offline }
         let send = { try await FaultyTransport.execute(client, method: method, path: path, query: query, body: body, token: token) }
         let writes = method == "POST"
+        if writes, dropPushResponses > 0 {
+            dropPushResponses -= 1
+            let reply = try await send()
+            note("d\(device) \(method) \(path): response dropped (\(reply.status))")
+            throw SimulatedFault.responseDropped
+        }
         if meanwhileOnEveryRequest > 0 {
             meanwhileOnEveryRequest -= 1
             recordMeanwhile(device)
