@@ -65,10 +65,8 @@ extension EventAdmission {
                 // An alias id (two devices opened one name) posts to the account it stands for.
                 let key = Key(account: try state.accountID(resolving: posting.accountID), currency: posting.amount.currency)
                 if deltas[key] == nil { order.append(key) }
-                // In two halves, so even Int64.min is taken away without trapping.
                 if move.sign < 0 {
-                    deltas[key, default: WideSum()].add(-(posting.amount.minorUnits / 2))
-                    deltas[key, default: WideSum()].add(-(posting.amount.minorUnits - posting.amount.minorUnits / 2))
+                    deltas[key, default: WideSum()].subtract(posting.amount.minorUnits)
                 } else {
                     deltas[key, default: WideSum()].add(posting.amount.minorUnits)
                 }

@@ -20,6 +20,12 @@ public struct WideSum: Hashable, Sendable {
         low = sum
     }
 
+    /// Takes `value` away, in two halves, so even Int64.min is subtracted without trapping.
+    public mutating func subtract(_ value: Int64) {
+        add(-(value / 2))
+        add(-(value - value / 2))
+    }
+
     public mutating func add(_ other: WideSum) {
         add(other.low)
         wraps += other.wraps

@@ -21,10 +21,7 @@ extension Ledger {
                 SELECT p.currency, p.amount FROM postings p JOIN virtual_postings v USING (txn_id, line) WHERE v.kind = ?
                 """, arguments: [PostingVirtuality.unbalanced.rawValue])
             while let row = try virtual.next() {
-                // Taken away in two halves, so even Int64.min is subtracted without trapping.
-                let amount = try row.minorUnits(atIndex: 1, table: "postings")
-                sums[row[0], default: WideSum()].add(-(amount / 2))
-                sums[row[0], default: WideSum()].add(-(amount - amount / 2))
+                sums[row[0], default: WideSum()].subtract(try row.minorUnits(atIndex: 1, table: "postings"))
             }
         } catch LedgerError.unreadableProjection {
             return []
