@@ -12,8 +12,13 @@ public protocol SyncTransport: Sendable {
 /// `SyncTransport` over URLSession (libcurl on Linux).
 public struct URLSessionTransport: SyncTransport {
     public let base: URL
+    /// `URLSession.shared` by default; a load test brings one allowing more than 6 connections a host.
+    public let session: URLSession
 
-    public init(base: URL) { self.base = base }
+    public init(base: URL, session: URLSession = .shared) {
+        self.base = base
+        self.session = session
+    }
 
     public func send(method: String, path: String, query: [String: String], body: Data?, token: String) async throws -> (status: Int, body: Data) {
         var components = URLComponents(url: base.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
@@ -26,7 +31,7 @@ public struct URLSessionTransport: SyncTransport {
         request.setValue(String(SyncProtocol.version), forHTTPHeaderField: SyncProtocol.header)
         if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
         let (data, response): (Data, URLResponse) = try await withCheckedThrowingContinuation { continuation in
-            URLSession.shared.dataTask(with: request) { data, response, error in
+            session.dataTask(with: request) { data, response, error in
                 if let error { continuation.resume(throwing: SyncError.transport(String(describing: error.localizedDescription))); return }
                 continuation.resume(returning: (data ?? Data(), response!))
             }.resume()

@@ -121,36 +121,25 @@ final class Latencies: @unchecked Sendable {
     func snapshot() -> Histogram<UInt64> { lock.withLock { histogram } }
 }
 
-/// The CLI's transport (`URLSessionTransport`'s requests), timing each push, on a session that lets every device
-/// have its connection: `URLSession.shared` allows 6 per host, so 60 devices would mostly measure the queue in
-/// this process.
+/// The CLI's transport, timing each push, on a session that lets every device have its connection:
+/// `URLSession.shared` allows 6 per host, so 60 devices would mostly measure the queue in this process.
 struct TimingTransport: SyncTransport {
     static let session: URLSession = {
         let configuration = URLSessionConfiguration.default
         configuration.httpMaximumConnectionsPerHost = 256
         return URLSession(configuration: configuration)
     }()
-    let base: URL
+    let transport: URLSessionTransport
     let latencies: Latencies?
 
+    init(base: URL, latencies: Latencies?) {
+        transport = URLSessionTransport(base: base, session: Self.session)
+        self.latencies = latencies
+    }
+
     func send(method: String, path: String, query: [String: String], body: Data?, token: String) async throws -> (status: Int, body: Data) {
-        var components = URLComponents(url: base.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
-        if !query.isEmpty { components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) } }
-        var request = URLRequest(url: components.url!)
-        request.httpMethod = method
-        request.httpBody = body
-        request.timeoutInterval = 120
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        request.setValue(String(SyncProtocol.version), forHTTPHeaderField: SyncProtocol.header)
-        if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
         let start = ContinuousClock.now
-        let (data, response): (Data, URLResponse) = try await withCheckedThrowingContinuation { continuation in
-            Self.session.dataTask(with: request) { data, response, error in
-                if let error { continuation.resume(throwing: SyncError.transport(error.localizedDescription)); return }
-                continuation.resume(returning: (data ?? Data(), response!))
-            }.resume()
-        }
-        let reply = ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+        let reply = try await transport.send(method: method, path: path, query: query, body: body, token: token)
         if method == "POST", path.hasSuffix("/events"), let latencies {
             let elapsed = ContinuousClock.now - start
             latencies.record(UInt64(elapsed.components.seconds) * 1_000_000 + UInt64(elapsed.components.attoseconds / 1_000_000_000_000))
