@@ -115,11 +115,13 @@ extension ServerStore {
 }
 
 extension CanonicalEvent {
-    /// This event as a replica takes it.
+    /// This event as a replica takes it (`replicated(authorSaw:)`), a hash that is not hex being the
+    /// server's own stored row gone bad, not a device's mistake.
     func replicaEvent(authorSaw: Int64?) throws -> ReplicatedEvent {
-        guard let previous = Hex.bytes(previousHash), let hash = Hex.bytes(hash) else {
+        do {
+            return try replicated(authorSaw: authorSaw)
+        } catch SyncError.badServerEvent(let position, _) {
             throw ServerError(500, "tampered", "the event at position \(position) has a hash that is not 64 hex digits")
         }
-        return ReplicatedEvent(envelope: try envelope(), payload: payload, previousHash: previous, hash: hash, authorSaw: authorSaw)
     }
 }
