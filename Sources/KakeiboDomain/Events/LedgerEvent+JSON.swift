@@ -183,6 +183,8 @@ extension Posting {
                                      .merging(digitsField(cost.commodity)) { a, _ in a })
         }
         if isGeneratedConversion { fields["generated"] = .string("conversion") }
+        if isGeneratedGain { fields["generated"] = .string("gain") }
+        if let lot { fields["lot"] = lot.json }
         if let virtual { fields["virtual"] = .string(virtual.rawValue) }
         if let accountAsWritten { fields["writtenAs"] = .string(accountAsWritten) }
         return .object(fields)
@@ -198,12 +200,14 @@ extension Posting {
                 cost = PostingCost(per: per, value: try ExactDecimal(parsing: c.string("value")), commodity: try currency(c, "commodity"))
             }
             let generated = try p.optionalString("generated")
-            guard generated == nil || generated == "conversion" else {
+            guard generated == nil || generated == "conversion" || generated == "gain" else {
                 throw LedgerError.malformedEvent(type: "Posting", reason: "unknown generated kind")
             }
             self.init(accountID: try p.string("account"),
                       amount: Money(minorUnits: try p.int("amount"), currency: try currency(p, "currency")),
-                      memo: try p.optionalString("memo"), cost: cost, isGeneratedConversion: generated != nil)
+                      memo: try p.optionalString("memo"), cost: cost, isGeneratedConversion: generated == "conversion")
+            isGeneratedGain = generated == "gain"
+            if let lot = p["lot"], lot != .null { self.lot = try PostingLot(json: lot) }
             if let text = try p.optionalString("virtual") {
                 guard let virtual = PostingVirtuality(rawValue: text) else {
                     throw LedgerError.malformedEvent(type: "Posting", reason: "unknown virtual kind")

@@ -14,6 +14,12 @@ public struct Posting: Hashable, Sendable {
     /// The account name as a journal wrote it, when an `alias` directive mapped it to this
     /// posting's account: the event keeps both. Nil otherwise, and then omitted from its payload.
     public var accountAsWritten: String? = nil
+    /// The lot a posting acquires (`10 VTI {$210.00}`) or the lots a disposal took (issue 36);
+    /// nil for every other posting, and then omitted from its payload.
+    public var lot: PostingLot? = nil
+    /// Set on the posting the decider adds to the gains account for a disposal's realised gain
+    /// or loss; unlike a conversion posting it is real income, so exports write it.
+    public var isGeneratedGain = false
 
     public init(accountID: String, amount: Money, memo: String? = nil) {
         self.accountID = accountID
