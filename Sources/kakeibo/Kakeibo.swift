@@ -13,12 +13,20 @@ struct Kakeibo: ParsableCommand {
             registers are rebuilt from it. Nothing is ever overwritten: edits and voids are new events.
             """,
         version: KakeiboVersion.text,
-        subcommands: [
-            Init.self, AccountCommand.self, CategoryCommand.self,
-            Expense.self, Income.self, Transfer.self, Txn.self, Edit.self, VoidCommand.self,
-            PriceCommand.self, CommodityCommand.self, BudgetCommand.self, GoalCommand.self, WidgetsCommand.self, Suggest.self, Forecast.self,
-            Balance.self, Register.self, IncomeStatement.self, BalanceSheet.self, History.self, Log.self, Verify.self, Replay.self,
-            Batch.self, ImportCommand.self, ExportCommand.self, ReceiptsCommand.self, Sync.self, Conflicts.self, ServerCommand.self,
+        // Under seven headings (issue 35): 31 commands in one flat list hid the few a new user needs.
+        groupedSubcommands: [
+            CommandGroup(name: "Record", subcommands: [
+                Init.self, Expense.self, Income.self, Transfer.self, Txn.self, Edit.self, VoidCommand.self, Batch.self,
+                AccountCommand.self, CategoryCommand.self, CommodityCommand.self, PriceCommand.self,
+            ]),
+            CommandGroup(name: "Plan", subcommands: [BudgetCommand.self, GoalCommand.self, Forecast.self, Suggest.self]),
+            CommandGroup(name: "Report", subcommands: [
+                Balance.self, Register.self, IncomeStatement.self, BalanceSheet.self, WidgetsCommand.self,
+            ]),
+            CommandGroup(name: "Import and export", subcommands: [ImportCommand.self, ExportCommand.self]),
+            CommandGroup(name: "Receipts", subcommands: [ReceiptsCommand.self]),
+            CommandGroup(name: "Audit", subcommands: [History.self, Log.self, Verify.self, Replay.self, Conflicts.self]),
+            CommandGroup(name: "Household server", subcommands: [Sync.self, ServerCommand.self]),
         ])
 
     /// Declared here too so `--db` may come before the subcommand: `kakeibo --db F init`.
