@@ -10,6 +10,8 @@ public enum EventSource: RawRepresentable, Hashable, Sendable, CustomStringConve
     case receipt
     case journalImport
     case csvImport
+    /// A bank statement file: OFX/QFX, QIF, camt.053 or MT940 (issue 32).
+    case statementImport
     /// Authored by the sync server itself (a conflict it records), not by any device.
     case server
     /// Entered in the household server's web app (issue 31), decided by the server for a member's browser.
@@ -18,7 +20,7 @@ public enum EventSource: RawRepresentable, Hashable, Sendable, CustomStringConve
     case unrecognized(String)
 
     /// Every source this version writes.
-    public static let known: [EventSource] = [.manual, .receipt, .journalImport, .csvImport, .server, .web]
+    public static let known: [EventSource] = [.manual, .receipt, .journalImport, .csvImport, .statementImport, .server, .web]
 
     public init(rawValue: String) {
         self = Self.known.first { $0.rawValue == rawValue } ?? .unrecognized(rawValue)
@@ -31,6 +33,7 @@ public enum EventSource: RawRepresentable, Hashable, Sendable, CustomStringConve
         case .receipt: "receipt"
         case .journalImport: "journal-import"
         case .csvImport: "csv-import"
+        case .statementImport: "statement-import"
         case .server: "server"
         case .web: "web"
         case .unrecognized(let text): text
