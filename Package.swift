@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "kakeibo", targets: ["kakeibo"]),
         .library(name: "KakeiboLedger", targets: ["KakeiboLedger"]),
         .library(name: "KakeiboDomain", targets: ["KakeiboDomain"]),
+        .library(name: "KakeiboChain", targets: ["KakeiboChain"]),
         .library(name: "KakeiboInterop", targets: ["KakeiboInterop"]),
         .library(name: "KakeiboReceipts", targets: ["KakeiboReceipts"]),
         .library(name: "KakeiboDashboard", targets: ["KakeiboDashboard"]),
@@ -35,11 +36,13 @@ let package = Package(
     targets: [
         // Pure values: money, dates, accounts, the event catalog, the decider. No I/O.
         .target(name: "KakeiboDomain"),
+        // Provable books (issue 34): the chain hash, RFC 9162 Merkle trees, proofs and checkpoints. Pure (iOS too).
+        .target(name: "KakeiboChain", dependencies: ["KakeiboDomain", .product(name: "Crypto", package: "swift-crypto")]),
         // The append-only SQLite log: hash chain, idempotency, optimistic concurrency.
         .target(
             name: "KakeiboEventStore",
             dependencies: [
-                "KakeiboDomain",
+                "KakeiboDomain", "KakeiboChain",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -149,6 +152,7 @@ let package = Package(
         .target(name: "KakeiboTestSupport", dependencies: ["KakeiboDomain"], path: "Tests/KakeiboTestSupport"),
         .testTarget(name: "KakeiboDomainTests", dependencies: ["KakeiboDomain", "KakeiboTestSupport",
                                                             .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "KakeiboChainTests", dependencies: ["KakeiboChain"]),
         .testTarget(name: "KakeiboEventStoreTests", dependencies: ["KakeiboEventStore", "KakeiboDomain", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "KakeiboProjectionsTests", dependencies: ["KakeiboProjections", "KakeiboDomain", "KakeiboTestSupport"]),
         .testTarget(name: "KakeiboLedgerTests", dependencies: ["KakeiboLedger", "KakeiboDomain", "KakeiboEventStore", "KakeiboProjections", "KakeiboTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

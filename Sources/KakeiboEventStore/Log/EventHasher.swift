@@ -1,19 +1,17 @@
 import Crypto
+import KakeiboChain
 import KakeiboDomain
 
 /// The hash chain: each event's hash is
 /// SHA-256(previous hash ‖ canonical envelope header ‖ canonical payload).
-/// Both JSON documents are self-delimiting, so the concatenation is unambiguous.
+/// The function itself is `ChainHash` in KakeiboChain (issue 35), where an offline proof
+/// checker, with no event store, recomputes it from a proof's bytes.
 public enum EventHasher {
     /// The previous hash of the very first event.
-    public static let genesis = [UInt8](repeating: 0, count: 32)
+    public static let genesis = ChainHash.genesis
 
     public static func hash(previous: [UInt8], envelope: EventEnvelope, payload: [UInt8]) -> [UInt8] {
-        var hasher = SHA256()
-        hasher.update(data: previous)
-        hasher.update(data: envelope.canonicalHeaderBytes)
-        hasher.update(data: payload)
-        return Array(hasher.finalize())
+        ChainHash.hash(previous: previous, header: envelope.canonicalHeaderBytes, payload: payload)
     }
 
     public static func sha256(_ bytes: [UInt8]) -> [UInt8] {
