@@ -55,7 +55,7 @@ let package = Package(
         .target(
             name: "KakeiboLedger",
             dependencies: [
-                "KakeiboDomain", "KakeiboEventStore", "KakeiboProjections",
+                "KakeiboDomain", "KakeiboEventStore", "KakeiboProjections", "KakeiboChain",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -128,7 +128,7 @@ let package = Package(
                 "KakeiboLedger", "KakeiboDomain", "KakeiboInterop", "KakeiboReceipts", "KakeiboReceiptFiles", "KakeiboReceiptsTraining",
                 "KakeiboTesseract", "KakeiboPPOCR", "KakeiboSync", "KakeiboServer", "KakeiboEventStore", "KakeiboProjections",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                "KakeiboDashboard", "KakeiboWebApp",
+                "KakeiboDashboard", "KakeiboWebApp", "KakeiboChain",
             ]
         ),
         // Build-time tool: turns Migrations/*.sql into Swift string constants so the binary carries its schema.
