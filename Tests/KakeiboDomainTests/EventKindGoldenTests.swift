@@ -56,6 +56,7 @@ final class EventKindGoldenTests: XCTestCase {
                                    description: "rent",
                                    lines: [.init(accountID: "a-rent", amount: Money(minorUnits: 120_000, currency: usd)),
                                            .init(accountID: "a-bank", amount: nil)])),
+            .accountBookingSet(.init(accountID: "a-brokerage", booking: LotBooking(method: .lifo, gainsAccount: "income:gains"))),
         ]
     }
 
@@ -83,6 +84,7 @@ final class EventKindGoldenTests: XCTestCase {
         PriceRecorded	{"commodity":"BTC","date":"2026-11-20","digits":8,"quote":"USD","source":"manual","value":"42130.50"}
         TransactionConflicted	{"basedOn":2,"changes":[{"after":1250,"field":"amount"}],"deferred":["e-2"],"device":"phone","fields":[{"deferred":1250,"field":"amount","kept":1243}],"kept":["e-1"],"member":"ana","txn":"t-1"}
         ForecastRuleSet	{"description":"rent","lines":[{"account":"a-rent","amount":120000,"currency":"USD"},{"account":"a-bank","amount":null}],"rule":{"count":1,"day":1,"end":null,"month":null,"start":"2026-12-01","text":"monthly from 2026-12-01","unit":"month"}}
+        AccountBookingSet	{"account":"a-brokerage","gainsAccount":"income:gains","method":"lifo"}
         """#
 
     func testEveryKindHasOneSampleAndItsPinnedBytes() throws {

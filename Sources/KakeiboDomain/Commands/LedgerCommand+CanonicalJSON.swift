@@ -77,6 +77,8 @@ extension LedgerCommand {
             Self.object("recordPrice", ["date": input.date.map { .string($0.description) }, "commodity": input.commodity.canonicalJSON,
                                         "value": .string(input.value), "quote": input.quote.canonicalJSON,
                                         "source": .string(input.source.rawValue)])
+        case .setBooking(let account, let booking):
+            Self.object("setBooking", ["account": .string(account), "booking": booking.canonicalJSON])
         case .setForecastRule(let input):
             Self.object("setForecastRule", [
                 "recurrence": .object(["text": .string(input.recurrence.text)]), "description": input.description.map(JSONValue.string),
@@ -108,7 +110,7 @@ extension LedgerCommand.PostingInput {
         let members: [String: JSONValue?] = [
             "account": .string(account), "amount": amount.map(JSONValue.string), "currency": currency?.canonicalJSON,
             "memo": memo.map(JSONValue.string), "cost": cost?.canonicalJSON, "virtual": virtual.map { .string($0.rawValue) },
-            "accountAsWritten": accountAsWritten.map(JSONValue.string)]
+            "accountAsWritten": accountAsWritten.map(JSONValue.string), "lot": lot?.canonicalJSON]
         return .object(members.compactMapValues { $0 })
     }
 }

@@ -32,6 +32,8 @@ public enum LedgerCommand: Hashable, Sendable {
     case recordPrice(PriceInput)
     /// A periodic plan that is not a budget: `ForecastRuleSet`.
     case setForecastRule(ForecastRuleInput)
+    /// How disposals from an account pick their lots, and where their gains go: `AccountBookingSet`.
+    case setBooking(account: String, booking: LotBooking)
 
     /// `@ 1.09 USD` (unit) or `@@ 33.15 USD` (total), as typed or read: the value stays text
     /// until the decider parses it exactly.
@@ -102,6 +104,8 @@ public enum LedgerCommand: Hashable, Sendable {
         public var virtual: PostingVirtuality? = nil
         /// The account as a journal wrote it, when an `alias` made it `account`.
         public var accountAsWritten: String? = nil
+        /// `{…}`: the lot this posting acquires, or how a disposal selects the lots it sells.
+        public var lot: LotInput? = nil
         public init(account: String, amount: String?, currency: Currency? = nil, memo: String? = nil) {
             self.account = account; self.amount = amount; self.currency = currency; self.memo = memo
         }

@@ -79,6 +79,8 @@ public enum EventAdmission {
                 throw AdmissionRefusal(.commodityPrecision, "commodity \(e.commodity.code) was declared with \(known.minorDigits) decimals, "
                                        + "not \(e.commodity.minorDigits)")
             }
+        case .accountBookingSet(let e):
+            _ = try existingAccount(e.accountID, state)
         case .incomeGoalSet, .receiptScanned, .priceRecorded, .forecastRuleSet, .transactionConflicted:
             // Nothing the books' soundness rests on: the fold keeps them as they come.
             break

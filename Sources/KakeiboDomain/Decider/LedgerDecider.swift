@@ -135,12 +135,14 @@ public struct LedgerDecider<State: LedgerStateReader> {
             if let index = input.suggestCategoryFor { try suggestPosting(index, of: &recorded) }
             return opened + [.transactionRecorded(recorded)]
         case .editTransaction(let input):
+            try checkNoLots(transactionID: input.id)
             var opened: [LedgerEvent] = []
             let edited = try edit(input, opening: &opened)
             return opened + [.transactionEdited(edited)]
         case .voidTransaction(let id, let reason):
             let transaction = try liveTransaction(id, orVoidedWithOpenConflict: true)
             try checkOptionalText(reason, field: "reason")
+            try checkNoLots(transactionID: transaction.id)
             return [.transactionVoided(.init(transactionID: transaction.id, reason: reason))]
         case .setBudget(let input):
             return [.budgetSet(try setBudget(input))]
@@ -156,6 +158,8 @@ public struct LedgerDecider<State: LedgerStateReader> {
             return [.priceRecorded(try recordPrice(input))]
         case .setForecastRule(let input):
             return [.forecastRuleSet(try setForecastRule(input))]
+        case .setBooking(let name, let booking):
+            return try setBooking(account: name, booking)
         }
     }
 
@@ -388,6 +392,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
             throw LedgerError.unbalanced("only one posting may leave its amount out, \(elided.count) do")
         }
         var postings: [Posting?] = []
+        var book = LotBook()
         for (input, account) in zip(inputs, accounts) {
             try checkOptionalText(input.memo, field: "posting memo")
             guard let text = input.amount else { postings.append(nil); continue }
@@ -405,6 +410,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
                 try checkText(written, field: "account as written")
                 posting.accountAsWritten = written
             }
+            try bookLot(&posting, input: input, account: account, book: &book)
             postings.append(posting)
         }
         // A conversion inside one account (`-20 EUR @ 7.53 HRK` and `150.60 HRK` on assets:cash)
@@ -420,6 +426,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
         for posting in postings.compactMap({ $0 }) where posting.cost != nil {
             conversions += try conversionPostings(for: posting, opening: &opened)
         }
+        conversions += try gainPostings(postings.compactMap { $0 }, conversions: conversions, hasElided: !elided.isEmpty, opening: &opened)
         let known = postings.compactMap { $0 } + conversions
         let imbalances: [Money]
         do { imbalances = try known.imbalances() } catch { throw LedgerError.money(error) }
@@ -435,7 +442,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
             throw LedgerError.unbalanced(imbalances.map { "\($0.currency.code) off by \($0.decimalString)" }.joined(separator: ", ")
                                          + (imbalances.count > 1 ? "; write the rate with @ or @@ to convert between them" : ""))
         }
-        return (postings.map { $0! } + conversions, opened)
+        return (try sharingGains(postings.map { $0! } + conversions), opened)
     }
 
     // MARK: - Edits

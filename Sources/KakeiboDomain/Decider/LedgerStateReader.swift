@@ -39,6 +39,14 @@ public protocol LedgerStateReader {
     /// Whether a household server recorded a conflict on the transaction that nothing has
     /// settled yet; false when this reader keeps no conflicts.
     func hasOpenConflict(transactionID: String) throws -> Bool
+    /// Open lots of `commodity` in an account, oldest first (issue 36); none when this reader keeps no lots.
+    func openLots(accountID: String, commodity: Commodity) throws -> [Lot]
+    /// How many open lots the account holds, in any commodity.
+    func openLotCount(accountID: String) throws -> Int
+    /// The account's booking; nil for the default (FIFO into `income:capital-gains`).
+    func booking(accountID: String) throws -> LotBooking?
+    /// Whether the transaction opened or sold lots.
+    func hasLots(transactionID: String) throws -> Bool
 }
 
 extension LedgerStateReader {

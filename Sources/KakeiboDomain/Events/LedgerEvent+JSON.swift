@@ -74,6 +74,8 @@ extension LedgerEvent {
                 .merging(digitsField(e.quote, key: "quoteDigits")) { a, _ in a })
         case .transactionConflicted(let e):
             e.json
+        case .accountBookingSet(let e):
+            e.json
         }
     }
 
@@ -158,6 +160,8 @@ extension LedgerEvent {
                                             source: try enumValue(p, "source", type)))
             case .transactionConflicted:
                 self = .transactionConflicted(try .init(json: p))
+            case .accountBookingSet:
+                self = .accountBookingSet(try .init(json: p))
             }
             try readSuggestion(from: p)
         } catch let error as LedgerError {

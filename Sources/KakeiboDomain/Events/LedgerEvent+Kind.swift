@@ -25,6 +25,7 @@ extension LedgerEvent {
         case priceRecorded = "PriceRecorded"
         case transactionConflicted = "TransactionConflicted"
         case forecastRuleSet = "ForecastRuleSet"
+        case accountBookingSet = "AccountBookingSet"
     }
 
     public var kind: Kind {
@@ -51,6 +52,7 @@ extension LedgerEvent {
         case .priceRecorded: .priceRecorded
         case .transactionConflicted: .transactionConflicted
         case .forecastRuleSet: .forecastRuleSet
+        case .accountBookingSet: .accountBookingSet
         }
     }
 

@@ -22,6 +22,7 @@ public enum LedgerEvent: Hashable, Sendable {
     case priceRecorded(PriceRecorded)
     case transactionConflicted(TransactionConflicted)
     case forecastRuleSet(ForecastRuleSet)
+    case accountBookingSet(AccountBookingSet)
 
     public struct LedgerCreated: Hashable, Sendable {
         public var name: String

@@ -78,6 +78,7 @@ public enum LedgerProjector {
             let transaction = try resolvingAliases(recorded, store)
             try store.insertTransaction(transaction, at: position)
             try post(transaction.postings, sign: 1, to: store)
+            try LotFold.apply(transaction, at: position, to: store)
             if case .expenseCaptured(let e) = event, let receiptID = e.receiptID {
                 try store.attachReceiptItemWords(receiptID: receiptID, transactionID: transaction.id)
             }
@@ -146,6 +147,8 @@ public enum LedgerProjector {
                 break
             }
             try store.saveCommodity(e.commodity, display: e.display)
+        case .accountBookingSet(let e):
+            try store.saveBooking(e.booking, accountID: try store.accountID(resolving: e.accountID))
         case .forecastRuleSet:
             // Read from the log by `forecast` (Ledger.forecastRules): no table to keep.
             break

@@ -45,6 +45,12 @@ public protocol ProjectionStore: LedgerStateReader {
     func insertAccountConflict(accountID: String, name: String, keptAccountID: String, at position: Int64) throws
     /// Settles the account's name conflict, if it has one, at the rename at `position`.
     func resolveAccountConflict(accountID: String, at position: Int64) throws
+    /// Lots (issue 36): an acquisition's new lot, a lot a disposal took from, the disposal itself.
+    func insertLot(_ lot: Lot, at position: Int64) throws
+    func updateLot(_ lot: Lot) throws
+    func lot(id: String) throws -> Lot?
+    func insertLotDisposal(_ disposal: LotDisposal) throws
+    func saveBooking(_ booking: LotBooking, accountID: String) throws
     func setCheckpoint(_ position: Int64) throws
     func checkpoint() throws -> Int64
 }
