@@ -63,6 +63,7 @@ public enum ServerRoutes {
             let bytes = try await store.attachment(ledger: context.ledger, bearer: context.bearer, sha256: try context.parameters.require("sha256"))
             return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         }
+        addCheckpointRoutes(to: ledger, store: store)
         extraRoutes(router)
         return router
     }

@@ -44,13 +44,17 @@ public struct SyncClient: Sendable {
         }
         let lock = try await SyncLock.acquire(for: path, timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
-        guard FileManager.default.fileExists(atPath: path) else { return try await clone(into: path, device: device) }
+        // The server's signed checkpoint, checked before anything changes and cosigned after (issue 34, `SyncClient+Witness`).
+        let witnessed = try await witnessBeforeSync(ledgerAt: path)
+        guard FileManager.default.fileExists(atPath: path) else {
+            return try await witnessAfterSync(witnessed, ledgerAt: path, report: try await clone(into: path, device: device))
+        }
         // Other processes may record while the round trips run (the sync lock holds off syncs only): then the file is
         // left as it was and the sync starts over, pushing what they recorded too.
         var attempt = 1
         while true {
             do {
-                return try await sync(existing: path, device: device)
+                return try await witnessAfterSync(witnessed, ledgerAt: path, report: try await sync(existing: path, device: device))
             } catch SyncError.changedDuringSync where attempt < Self.attempts {
                 attempt += 1
             }
