@@ -108,13 +108,13 @@ public struct WitnessFiles: Sendable {
 
 extension WitnessFiles {
     /// `body` (a checkpoint's note text) as a signed note with every signature this device holds for it: the
-    /// server's and the cosignatures it collected, when the last checkpoint kept is that same tree, and this
-    /// device's own (its key created on first need). What `checkpoint --format note` prints.
+    /// server's and the cosignatures it collected at its last sync, when that was the same tree, and this device's
+    /// own when it has a key. What `checkpoint --format note` prints: the body alone when there is none (a file
+    /// that never synced: no key is made by a read, so the output stays the same from run to run).
     public func signedNote(for body: String) throws -> SignedNote {
         var note = SignedNote(text: body)
         if let kept = try lastCheckpoint(), kept.text == body { note.signatures = kept.signatures }
-        let signer = try signer()
-        if note.signature(by: signer.verifier) == nil { note = note.adding(try signer.sign(body)) }
+        if let signer = try existingSigner(), note.signature(by: signer.verifier) == nil { note = note.adding(try signer.sign(body)) }
         return note
     }
 }
