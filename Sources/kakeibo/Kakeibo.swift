@@ -16,14 +16,14 @@ struct Kakeibo: ParsableCommand {
         // Under seven headings (issue 35): 31 commands in one flat list hid the few a new user needs.
         groupedSubcommands: [
             CommandGroup(name: "Record", subcommands: [
-                Init.self, Expense.self, Income.self, Transfer.self, Txn.self, Edit.self, VoidCommand.self, Batch.self,
+                Init.self, Expense.self, Income.self, Transfer.self, Txn.self, Edit.self, VoidCommand.self, Mark.self, Batch.self,
                 AccountCommand.self, CategoryCommand.self, CommodityCommand.self, PriceCommand.self,
             ]),
             CommandGroup(name: "Plan", subcommands: [BudgetCommand.self, GoalCommand.self, Forecast.self, Suggest.self]),
             CommandGroup(name: "Report", subcommands: [
                 Balance.self, Register.self, IncomeStatement.self, BalanceSheet.self, WidgetsCommand.self,
             ]),
-            CommandGroup(name: "Import and export", subcommands: [ImportCommand.self, ExportCommand.self]),
+            CommandGroup(name: "Import and export", subcommands: [ImportCommand.self, Reconcile.self, Transfers.self, ExportCommand.self]),
             CommandGroup(name: "Receipts", subcommands: [ReceiptsCommand.self]),
             CommandGroup(name: "Audit", subcommands: [History.self, Log.self, Verify.self, Replay.self, Conflicts.self]),
             CommandGroup(name: "Household server", subcommands: [Sync.self, ServerCommand.self]),

@@ -57,6 +57,8 @@ final class EventKindGoldenTests: XCTestCase {
                                    lines: [.init(accountID: "a-rent", amount: Money(minorUnits: 120_000, currency: usd)),
                                            .init(accountID: "a-bank", amount: nil)])),
             .accountBookingSet(.init(accountID: "a-brokerage", booking: LotBooking(method: .lifo, gainsAccount: "income:gains"))),
+            .postingsMarked(.init(transactionID: "t-1", lines: [1], status: .cleared)),
+            .postingsLocked(.init(transactionID: "t-1", lines: [1])),
         ]
     }
 
@@ -85,6 +87,8 @@ final class EventKindGoldenTests: XCTestCase {
         TransactionConflicted	{"basedOn":2,"changes":[{"after":1250,"field":"amount"}],"deferred":["e-2"],"device":"phone","fields":[{"deferred":1250,"field":"amount","kept":1243}],"kept":["e-1"],"member":"ana","txn":"t-1"}
         ForecastRuleSet	{"description":"rent","lines":[{"account":"a-rent","amount":120000,"currency":"USD"},{"account":"a-bank","amount":null}],"rule":{"count":1,"day":1,"end":null,"month":null,"start":"2026-12-01","text":"monthly from 2026-12-01","unit":"month"}}
         AccountBookingSet	{"account":"a-brokerage","gainsAccount":"income:gains","method":"lifo"}
+        PostingsMarked	{"lines":[1],"status":"cleared","txn":"t-1"}
+        PostingsLocked	{"lines":[1],"txn":"t-1"}
         """#
 
     func testEveryKindHasOneSampleAndItsPinnedBytes() throws {

@@ -52,9 +52,17 @@ extension LedgerCommand {
                 "payee": input.payee.map { $0.map(JSONValue.string) ?? .null }, "memo": input.memo.map { $0.map(JSONValue.string) ?? .null },
                 "category": input.category.map(JSONValue.string), "from": input.from.map(JSONValue.string),
                 "to": input.to.map(JSONValue.string), "postings": input.postings.map { .array($0.map(\.canonicalJSON)) },
-                "reason": input.reason.map(JSONValue.string), "reviewed": input.reviewed ? .bool(true) : nil])
+                "reason": input.reason.map(JSONValue.string), "reviewed": input.reviewed ? .bool(true) : nil,
+                "force": input.force ? .bool(true) : nil])
         case .voidTransaction(let id, let reason):
             Self.object("voidTransaction", ["id": .string(id), "reason": reason.map(JSONValue.string)])
+        case .forcedVoid(let id, let reason):
+            Self.object("forcedVoid", ["id": .string(id), "reason": .string(reason)])
+        case .markPostings(let id, let lines, let status):
+            Self.object("markPostings", ["transactionID": .string(id), "lines": .array(lines.map { .int(Int64($0)) }),
+                                         "status": status.map { .string($0.name) }])
+        case .lockPostings(let id, let lines):
+            Self.object("lockPostings", ["transactionID": .string(id), "lines": .array(lines.map { .int(Int64($0)) })])
         case .setBudget(let input):
             Self.object("setBudget", ["category": .string(input.category), "amount": .string(input.amount),
                                       "length": .string(input.length.rawValue), "rollover": .string(input.rollover.rawValue),
@@ -110,7 +118,7 @@ extension LedgerCommand.PostingInput {
         let members: [String: JSONValue?] = [
             "account": .string(account), "amount": amount.map(JSONValue.string), "currency": currency?.canonicalJSON,
             "memo": memo.map(JSONValue.string), "cost": cost?.canonicalJSON, "virtual": virtual.map { .string($0.rawValue) },
-            "accountAsWritten": accountAsWritten.map(JSONValue.string), "lot": lot?.canonicalJSON]
+            "accountAsWritten": accountAsWritten.map(JSONValue.string), "lot": lot?.canonicalJSON, "status": status.map { .string($0.name) }]
         return .object(members.compactMapValues { $0 })
     }
 }

@@ -20,6 +20,12 @@ public enum LedgerCommand: Hashable, Sendable {
     case recordTransaction(TransactionInput)
     case editTransaction(EditInput)
     case voidTransaction(id: String, reason: String?)
+    /// A void of a transaction holding a locked posting, past the lock: the reason is required and recorded.
+    case forcedVoid(id: String, reason: String)
+    /// hledger's `*` / `!` (nil: unmarked) on some postings of one transaction: `PostingsMarked`.
+    case markPostings(transactionID: String, lines: [Int], status: TransactionStatus?)
+    /// Postings agreed with a statement, locked against edits: `PostingsLocked`.
+    case lockPostings(transactionID: String, lines: [Int])
     case setBudget(BudgetInput)
     /// Stops a category's budget from the period containing `from` (default: today) on.
     case clearBudget(category: String, from: LocalDate?)
@@ -102,6 +108,8 @@ public enum LedgerCommand: Hashable, Sendable {
         public var cost: CostInput? = nil
         /// `(account)` or `[account]` in a journal; nil for a real posting.
         public var virtual: PostingVirtuality? = nil
+        /// A journal's posting mark (`  * assets:bank  $5`), kept as written (issue 32).
+        public var status: TransactionStatus? = nil
         /// The account as a journal wrote it, when an `alias` made it `account`.
         public var accountAsWritten: String? = nil
         /// `{…}`: the lot this posting acquires, or how a disposal selects the lots it sells.
@@ -146,6 +154,8 @@ public enum LedgerCommand: Hashable, Sendable {
         /// A person checked the transaction and found it right: recorded as a `reviewed` change, so an edit that
         /// changes nothing else still says so (accepting a receipt flagged at import).
         public var reviewed: Bool
+        /// Past a lock on one of its postings (`--force`); the edit then needs a reason.
+        public var force = false
         public init(id: String, amount: String? = nil, date: LocalDate? = nil, payee: String?? = nil, memo: String?? = nil,
                     category: String? = nil, from: String? = nil, to: String? = nil, postings: [PostingInput]? = nil,
                     reason: String? = nil, reviewed: Bool = false) {

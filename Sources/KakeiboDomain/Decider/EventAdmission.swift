@@ -79,6 +79,10 @@ public enum EventAdmission {
                 throw AdmissionRefusal(.commodityPrecision, "commodity \(e.commodity.code) was declared with \(known.minorDigits) decimals, "
                                        + "not \(e.commodity.minorDigits)")
             }
+        case .postingsMarked(let e):
+            try markedTransaction(e.transactionID, state)
+        case .postingsLocked(let e):
+            try markedTransaction(e.transactionID, state)
         case .accountBookingSet(let e):
             _ = try existingAccount(e.accountID, state)
         case .incomeGoalSet, .receiptScanned, .priceRecorded, .forecastRuleSet, .transactionConflicted:
@@ -143,6 +147,14 @@ public enum EventAdmission {
             case .balanceOverflow, .money: throw AdmissionRefusal(.balanceOverflow, error.description)
             default: throw AdmissionRefusal(.malformed, "\(error)")
             }
+        }
+    }
+
+    /// A mark or lock names a recorded transaction. A voided one, or a line an edit took away, is
+    /// tolerated (two devices apart: one reconciled, the other edited); the fold marks what is there.
+    private static func markedTransaction(_ id: String, _ state: some LedgerStateReader) throws {
+        guard try state.hasTransaction(id: id) else {
+            throw AdmissionRefusal(.unknownTransaction, "no transaction \(id) to mark")
         }
     }
 

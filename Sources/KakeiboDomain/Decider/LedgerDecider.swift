@@ -33,6 +33,8 @@ public struct LedgerDecider<State: LedgerStateReader> {
             let changed: String? = switch event {
             case .transactionEdited(let e): e.transactionID
             case .transactionVoided(let e): e.transactionID
+            case .postingsMarked(let e): e.transactionID
+            case .postingsLocked(let e): e.transactionID
             default: nil
             }
             if let changed {
@@ -137,13 +139,26 @@ public struct LedgerDecider<State: LedgerStateReader> {
         case .editTransaction(let input):
             try checkNoLots(transactionID: input.id)
             var opened: [LedgerEvent] = []
-            let edited = try edit(input, opening: &opened)
+            var edited = try edit(input, opening: &opened)
+            edited.forced = try checkLocks(editing: edited, force: input.force)
             return opened + [.transactionEdited(edited)]
         case .voidTransaction(let id, let reason):
             let transaction = try liveTransaction(id, orVoidedWithOpenConflict: true)
             try checkOptionalText(reason, field: "reason")
             try checkNoLots(transactionID: transaction.id)
-            return [.transactionVoided(.init(transactionID: transaction.id, reason: reason))]
+            var voided = LedgerEvent.TransactionVoided(transactionID: transaction.id, reason: reason)
+            voided.forced = try checkLocks(voiding: transaction, force: false, reason: reason)
+            return [.transactionVoided(voided)]
+        case .forcedVoid(let id, let reason):
+            let transaction = try liveTransaction(id, orVoidedWithOpenConflict: true)
+            try checkText(reason, field: "reason")
+            var voided = LedgerEvent.TransactionVoided(transactionID: transaction.id, reason: reason)
+            voided.forced = try checkLocks(voiding: transaction, force: true, reason: reason)
+            return [.transactionVoided(voided)]
+        case .markPostings(let id, let lines, let status):
+            return [.postingsMarked(try markPostings(id, lines: lines, status: status))]
+        case .lockPostings(let id, let lines):
+            return [.postingsLocked(try lockPostings(id, lines: lines))]
         case .setBudget(let input):
             return [.budgetSet(try setBudget(input))]
         case .clearBudget(let category, let from):
@@ -406,6 +421,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
             let cost = try input.cost.map { cost throws in try postingCost(cost, for: amount) }
             var posting = Posting(accountID: account.id, amount: amount, memo: input.memo, cost: cost)
             posting.virtual = input.virtual
+            posting.status = input.status
             if let written = input.accountAsWritten {
                 try checkText(written, field: "account as written")
                 posting.accountAsWritten = written
@@ -438,6 +454,7 @@ public struct LedgerDecider<State: LedgerStateReader> {
             do { filler = try rest.negated() } catch { throw LedgerError.money(error) }
             try checkCurrency(filler, accounts[index])
             postings[index] = Posting(accountID: accounts[index].id, amount: filler, memo: inputs[index].memo)
+            postings[index]?.status = inputs[index].status
         } else if !imbalances.isEmpty {
             throw LedgerError.unbalanced(imbalances.map { "\($0.currency.code) off by \($0.decimalString)" }.joined(separator: ", ")
                                          + (imbalances.count > 1 ? "; write the rate with @ or @@ to convert between them" : ""))

@@ -47,9 +47,9 @@ extension LedgerEvent {
                 "changes": .array(e.changes.map { change in
                     ["field": .string(change.field.rawValue), "before": change.before, "after": change.after]
                 }),
-            ])
+            ].merging(e.forcedPayload) { a, _ in a })
         case .transactionVoided(let e):
-            ["txn": .string(e.transactionID), "reason": .optional(e.reason)]
+            .object(["txn": .string(e.transactionID), "reason": .optional(e.reason)].merging(e.forcedPayload) { a, _ in a })
         case .budgetSet(let e):
             ["account": .string(e.accountID), "period": .string(e.length.rawValue), "amount": .int(e.amount.minorUnits),
              "currency": .string(e.amount.currency.code), "from": .string(e.effectiveFrom.description),
@@ -75,6 +75,10 @@ extension LedgerEvent {
         case .transactionConflicted(let e):
             e.json
         case .accountBookingSet(let e):
+            e.json
+        case .postingsMarked(let e):
+            e.json
+        case .postingsLocked(let e):
             e.json
         }
     }
@@ -123,7 +127,7 @@ extension LedgerEvent {
                 try recorded.readMarks(p)
                 self = .transactionRecorded(recorded)
             case .transactionEdited:
-                self = .transactionEdited(.init(
+                var edited = LedgerEvent.TransactionEdited(
                     transactionID: try p.string("txn"),
                     changes: try p.array("changes").map { change in
                         guard let field = TransactionField(rawValue: try change.string("field")) else {
@@ -131,9 +135,13 @@ extension LedgerEvent {
                         }
                         return FieldChange(field: field, before: change["before"] ?? .null, after: change["after"] ?? .null)
                     },
-                    reason: try p.optionalString("reason")))
+                    reason: try p.optionalString("reason"))
+                edited.forced = try readForced(p, type: type)
+                self = .transactionEdited(edited)
             case .transactionVoided:
-                self = .transactionVoided(.init(transactionID: try p.string("txn"), reason: try p.optionalString("reason")))
+                var voided = LedgerEvent.TransactionVoided(transactionID: try p.string("txn"), reason: try p.optionalString("reason"))
+                voided.forced = try readForced(p, type: type)
+                self = .transactionVoided(voided)
             case .budgetSet:
                 self = .budgetSet(.init(accountID: try p.string("account"), length: try periodLength(p, type),
                                         amount: Money(minorUnits: try p.int("amount"), currency: try currency(p, "currency")),
@@ -162,6 +170,10 @@ extension LedgerEvent {
                 self = .transactionConflicted(try .init(json: p))
             case .accountBookingSet:
                 self = .accountBookingSet(try .init(json: p))
+            case .postingsMarked:
+                self = .postingsMarked(try .init(json: p))
+            case .postingsLocked:
+                self = .postingsLocked(try .init(json: p))
             }
             try readSuggestion(from: p)
         } catch let error as LedgerError {
@@ -191,6 +203,8 @@ extension Posting {
         if let lot { fields["lot"] = lot.json }
         if let virtual { fields["virtual"] = .string(virtual.rawValue) }
         if let accountAsWritten { fields["writtenAs"] = .string(accountAsWritten) }
+        // A journal's posting mark (`  * assets:bank  $5`, issue 32); absent when unmarked.
+        if let status { fields["status"] = .string(status.name) }
         return .object(fields)
     }
 
@@ -219,6 +233,12 @@ extension Posting {
                 self.virtual = virtual
             }
             accountAsWritten = try p.optionalString("writtenAs")
+            if let name = try p.optionalString("status") {
+                guard let status = TransactionStatus(name: name) else {
+                    throw LedgerError.malformedEvent(type: "Posting", reason: "unknown status \(name)")
+                }
+                self.status = status
+            }
         } catch let error as LedgerError {
             throw error
         } catch {

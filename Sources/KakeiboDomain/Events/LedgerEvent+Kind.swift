@@ -26,6 +26,8 @@ extension LedgerEvent {
         case transactionConflicted = "TransactionConflicted"
         case forecastRuleSet = "ForecastRuleSet"
         case accountBookingSet = "AccountBookingSet"
+        case postingsMarked = "PostingsMarked"
+        case postingsLocked = "PostingsLocked"
     }
 
     public var kind: Kind {
@@ -53,6 +55,8 @@ extension LedgerEvent {
         case .transactionConflicted: .transactionConflicted
         case .forecastRuleSet: .forecastRuleSet
         case .accountBookingSet: .accountBookingSet
+        case .postingsMarked: .postingsMarked
+        case .postingsLocked: .postingsLocked
         }
     }
 

@@ -23,6 +23,8 @@ public enum LedgerEvent: Hashable, Sendable {
     case transactionConflicted(TransactionConflicted)
     case forecastRuleSet(ForecastRuleSet)
     case accountBookingSet(AccountBookingSet)
+    case postingsMarked(PostingsMarked)
+    case postingsLocked(PostingsLocked)
 
     public struct LedgerCreated: Hashable, Sendable {
         public var name: String
@@ -139,6 +141,8 @@ public enum LedgerEvent: Hashable, Sendable {
         public var transactionID: String
         public var changes: [FieldChange]
         public var reason: String?
+        /// Past a lock (`edit --force --reason`); omitted from the payload when false.
+        public var forced = false
         public init(transactionID: String, changes: [FieldChange], reason: String?) {
             self.transactionID = transactionID; self.changes = changes; self.reason = reason
         }
@@ -147,6 +151,8 @@ public enum LedgerEvent: Hashable, Sendable {
     public struct TransactionVoided: Hashable, Sendable {
         public var transactionID: String
         public var reason: String?
+        /// Past a lock (`void --force --reason`); omitted from the payload when false.
+        public var forced = false
         public init(transactionID: String, reason: String?) {
             self.transactionID = transactionID; self.reason = reason
         }
@@ -172,6 +178,8 @@ extension LedgerEvent {
         case .transactionRecorded(let e): e.transactionID
         case .transactionEdited(let e): e.transactionID
         case .transactionVoided(let e): e.transactionID
+        case .postingsMarked(let e): e.transactionID
+        case .postingsLocked(let e): e.transactionID
         default: nil
         }
     }

@@ -27,6 +27,17 @@ extension LedgerTransaction {
         for change in changes {
             try result.apply(change)
         }
+        // A posting keeps its mark and lock through an edit of its line (issue 32): an expense's
+        // new category leaves the bank side cleared. New postings (`postings`) carry their own
+        // marks in the change; a lock stays on a line that is still there.
+        if !changes.contains(where: { $0.field == .postings }) {
+            for line in result.postings.indices where line < postings.count {
+                result.postings[line].status = postings[line].status
+            }
+        }
+        for line in result.postings.indices where line < postings.count {
+            result.postings[line].isLocked = postings[line].isLocked
+        }
         result.version += 1
         return result
     }

@@ -20,6 +20,12 @@ public struct Posting: Hashable, Sendable {
     /// Set on the posting the decider adds to the gains account for a disposal's realised gain
     /// or loss; unlike a conversion posting it is real income, so exports write it.
     public var isGeneratedGain = false
+    /// hledger's posting mark, `  * assets:bank  $5`: cleared or pending on this posting alone.
+    /// Nil when unmarked, and then the transaction's mark stands for it (`effectiveStatus`, as in
+    /// hledger). Set by a journal as written, or later by `PostingsMarked` (issue 32).
+    public var status: TransactionStatus? = nil
+    /// `PostingsLocked`: agreed with a statement; not in any payload (the lock is its own event).
+    public var isLocked = false
 
     public init(accountID: String, amount: Money, memo: String? = nil) {
         self.accountID = accountID

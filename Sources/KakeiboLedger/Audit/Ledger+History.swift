@@ -24,6 +24,10 @@ extension Ledger {
                         changes.append(.init(field: "receipt", before: nil, after: receipt))
                         if captured.needsReview { changes.append(.init(field: "needsReview", before: nil, after: "yes")) }
                     }
+                } else if case .postingsMarked = event, let marks = try Self.statusChanges(event, transaction: &transaction, accountName: renderer.accountName) {
+                    changes = marks
+                } else if case .postingsLocked = event, let locks = try Self.statusChanges(event, transaction: &transaction, accountName: renderer.accountName) {
+                    changes = locks
                 } else if case .transactionEdited(let edit) = event, let current = transaction {
                     changes = try edit.changes.map { change in
                         TransactionHistory.Change(field: change.field.rawValue,
@@ -32,8 +36,10 @@ extension Ledger {
                     }
                     reason = edit.reason
                     transaction = try current.applying(edit.changes)
+                    changes += try Self.statusChanges(event, transaction: &transaction, accountName: renderer.accountName) ?? []
                 } else if case .transactionVoided(let void) = event {
                     changes = [.init(field: "status", before: "active", after: "voided")]
+                        + (try Self.statusChanges(event, transaction: &transaction, accountName: renderer.accountName) ?? [])
                     reason = void.reason
                     transaction?.isVoided = true
                 }

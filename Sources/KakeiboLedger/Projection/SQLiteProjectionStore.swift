@@ -73,13 +73,16 @@ struct SQLiteProjectionStore: ProjectionStore {
                                     memo: posting[3]))
         }
         try readPostingDetails(of: id, into: &postings)
+        try readPostingMarks(of: id, into: &postings)
         let isVoided: Bool = row[4]
         if isVoided {
             // Voided transactions keep no postings; their last amounts live in the log.
             postings = try lastPostings(of: id)
         }
-        return LedgerTransaction(id: id, kind: kind, date: try LocalDate(iso: row[1]), payee: row[2], memo: row[3],
-                                 postings: postings, isVoided: isVoided, version: row[5])
+        var transaction = LedgerTransaction(id: id, kind: kind, date: try LocalDate(iso: row[1]), payee: row[2], memo: row[3],
+                                            postings: postings, isVoided: isVoided, version: row[5])
+        try readTransactionMark(into: &transaction)
+        return transaction
     }
 
     /// A probe that builds no `Row`: on a 100k-event rebuild, `transaction(id:)` for a fresh id
@@ -209,6 +212,7 @@ struct SQLiteProjectionStore: ProjectionStore {
         try db.cachedStatement(sql: "DELETE FROM postings WHERE txn_id = ?").execute(arguments: [transaction.id])
         try db.cachedStatement(sql: "DELETE FROM posting_details WHERE txn_id = ?").execute(arguments: [transaction.id])
         try db.cachedStatement(sql: "DELETE FROM virtual_postings WHERE txn_id = ?").execute(arguments: [transaction.id])
+        try deletePostingMarks(of: transaction.id)
         if !transaction.isVoided { try insertPostings(of: transaction) }
     }
 
@@ -223,6 +227,7 @@ struct SQLiteProjectionStore: ProjectionStore {
             }
         }
         try insertPostingDetails(of: transaction)
+        try insertPostingMarks(of: transaction)
     }
 
     func addToBalance(accountID: String, _ amount: Money) throws {

@@ -107,15 +107,18 @@ extension Ledger {
         return report
     }
 
-    /// Postings matching the query in date order, for `register`.
+    /// Postings matching the query in date order, for `register`. A posting's status is its own
+    /// mark, else its transaction's, as in hledger (issue 32): `status:*` after `reconcile` finds
+    /// the bank's side of an expense and not its category's.
     public func register(_ query: ReportQuery, _ scope: ReportScope = ReportScope()) throws -> RegisterReport {
         try withProjection(at: scope.atPosition) { db in
             let (filter, arguments) = try Self.dateFilter(query, scope)
             let sql = """
                 SELECT t.date, t.txn_id, t.first_position, p.line, COALESCE(t.payee, t.memo), a.name, p.currency, p.amount, t.payee, t.memo,
-                       m.status, m.code
+                       COALESCE(pm.status, m.status), m.code
                 FROM transactions t JOIN postings p USING (txn_id) JOIN accounts a USING (account_id)
-                LEFT JOIN transaction_marks m USING (txn_id) WHERE \(filter)
+                LEFT JOIN transaction_marks m USING (txn_id)
+                LEFT JOIN posting_marks pm ON pm.txn_id = p.txn_id AND pm.line = p.line WHERE \(filter)
                 """
             var postings: [RegisterReport.Posted] = []
             let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
@@ -161,9 +164,10 @@ extension Ledger {
             let perPosting = query.needsPostings
             let sql = perPosting
                 ? """
-                  SELECT a.name, a.type, p.currency, t.date, p.amount, t.payee, t.memo, m.status
+                  SELECT a.name, a.type, p.currency, t.date, p.amount, t.payee, t.memo, COALESCE(pm.status, m.status)
                   FROM transactions t JOIN postings p USING (txn_id) JOIN accounts a USING (account_id)
-                  LEFT JOIN transaction_marks m USING (txn_id) WHERE \(filter)
+                  LEFT JOIN transaction_marks m USING (txn_id)
+                  LEFT JOIN posting_marks pm ON pm.txn_id = p.txn_id AND pm.line = p.line WHERE \(filter)
                   """
                 : """
                   SELECT a.name, a.type, p.currency, t.date, SUM(p.amount)

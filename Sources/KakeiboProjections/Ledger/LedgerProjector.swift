@@ -154,6 +154,10 @@ public enum LedgerProjector {
             break
         case .priceRecorded(let e):
             try store.savePrice(MarketPrice(date: e.date, commodity: e.commodity, quote: e.quote, value: e.value), at: position)
+        case .postingsMarked(let e):
+            try mark(e, at: position, in: store)
+        case .postingsLocked(let e):
+            try lock(e, at: position, in: store)
         case .transactionConflicted(let e):
             // Open until a later edit or void of the transaction (by position): the same on every device and replay.
             try store.insertConflict(e, at: position)
@@ -189,7 +193,7 @@ public enum LedgerProjector {
         return category
     }
 
-    private static func existingTransaction(_ id: String, _ store: some ProjectionStore) throws -> LedgerTransaction {
+    static func existingTransaction(_ id: String, _ store: some ProjectionStore) throws -> LedgerTransaction {
         guard let transaction = try store.transaction(id: id) else {
             throw LedgerError.malformedEvent(type: "transaction event", reason: "transaction \(id) was never recorded")
         }

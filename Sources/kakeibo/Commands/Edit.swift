@@ -23,6 +23,8 @@ struct Edit: RecordingCommand {
     @Option(help: "Why; shown in the history.") var reason: String?
     @Flag(help: "Mark a receipt that needs review as checked (alone: accept it as read; see `kakeibo receipt accept`).")
     var reviewed = false
+    @Flag(help: "Change a posting locked by `kakeibo reconcile --lock`; needs --reason, which the log keeps.")
+    var force = false
 
     func record(on ledger: Ledger) throws -> RecordResult {
         let id = try ledger.resolveTransactionID(transaction)
@@ -33,7 +35,9 @@ struct Edit: RecordingCommand {
             memo: clearMemo ? .some(nil) : memo.map { .some($0) },
             category: category, from: from, to: to, postings: postings.isEmpty ? nil : postings.map(\.input), reason: reason,
             reviewed: reviewed)
-        return try ledger.record(.editTransaction(input))
+        var forced = input
+        forced.force = force
+        return try ledger.record(.editTransaction(forced))
     }
 }
 
@@ -45,9 +49,15 @@ struct VoidCommand: RecordingCommand {
     @OptionGroup var output: OutputOptions
     @Argument(help: "Transaction id, or a unique start or end of it (4+ characters).") var transaction: String
     @Option(help: "Why; shown in the history.") var reason: String?
+    @Flag(help: "Void a transaction with a posting locked by `kakeibo reconcile --lock`; needs --reason, which the log keeps.")
+    var force = false
 
     func record(on ledger: Ledger) throws -> RecordResult {
         let id = try ledger.resolveTransactionID(transaction)
+        if force {
+            guard let reason else { throw PostingStatusError.forceNeedsReason }
+            return try ledger.record(.forcedVoid(id: id, reason: reason))
+        }
         return try ledger.record(.voidTransaction(id: id, reason: reason))
     }
 }

@@ -46,6 +46,8 @@ struct ErrorMessage: Equatable {
                       exitCode: inner.exitCode)
         case let error as LedgerError:
             self = Self.ledger(error)
+        case let error as PostingStatusError:
+            self = Self.postingStatus(error)
         case let error as EventStoreError:
             self = Self.eventStore(error)
         case let error as BatchEntryError:
