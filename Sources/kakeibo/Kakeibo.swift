@@ -21,7 +21,7 @@ struct Kakeibo: ParsableCommand {
             ]),
             CommandGroup(name: "Plan", subcommands: [BudgetCommand.self, GoalCommand.self, Forecast.self, Suggest.self]),
             CommandGroup(name: "Report", subcommands: [
-                Balance.self, Register.self, IncomeStatement.self, BalanceSheet.self, WidgetsCommand.self,
+                Balance.self, Register.self, IncomeStatement.self, BalanceSheet.self, Holdings.self, Gains.self, WidgetsCommand.self,
             ]),
             CommandGroup(name: "Import and export", subcommands: [ImportCommand.self, Reconcile.self, Transfers.self, ExportCommand.self]),
             CommandGroup(name: "Receipts", subcommands: [ReceiptsCommand.self]),

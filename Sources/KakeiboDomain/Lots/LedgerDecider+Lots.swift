@@ -176,7 +176,7 @@ extension LedgerDecider {
         return e.accountID
     }
 
-    /// Shares each disposal's realised gain among the lots it took, by units: a priced one its
+    /// Shares each disposal's realised gain among the lots it took: a priced one its
     /// own, the rest the gains accounts' postings in the transaction (generated or written), by basis.
     func sharingGains(_ postings: [Posting]) throws -> [Posting] {
         var result = postings
@@ -211,10 +211,13 @@ extension LedgerDecider {
         return result
     }
 
+    /// What the sale fetched (basis + gain) is shared among its lots by units, as every unit
+    /// sold at one price; each lot's gain is its share less its own basis.
     private func share(_ gain: Int64, into posting: inout Posting) throws {
         guard var lot = posting.lot else { return }
-        let gains = try LotArithmetic.spread(gain, over: lot.taken.map(\.units))
-        for index in lot.taken.indices { lot.taken[index].gain = gains[index] }
+        let proceeds = lot.taken.reduce(Int64(0)) { $0 + $1.basis } + gain
+        let shares = try LotArithmetic.spread(proceeds, over: lot.taken.map(\.units))
+        for index in lot.taken.indices { lot.taken[index].gain = shares[index] - lot.taken[index].basis }
         posting.lot = lot
     }
 

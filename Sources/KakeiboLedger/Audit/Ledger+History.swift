@@ -67,6 +67,7 @@ private struct ValueRenderer {
             changes.append(.init(field: "toAccount", before: nil, after: try accountName(to)))
         } else {
             changes.append(.init(field: "postings", before: nil, after: try postings(transaction.postings)))
+            changes += try LotHistory.changes(of: transaction.postings, store: store) { try accountName($0) }
         }
         if let payee = transaction.payee { changes.append(.init(field: "payee", before: nil, after: payee)) }
         if let memo = transaction.memo { changes.append(.init(field: "memo", before: nil, after: memo)) }

@@ -5,7 +5,7 @@ import KakeiboLedger
 struct AccountCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "account", abstract: "Open, close, rename and list accounts.",
-        subcommands: [Open.self, Close.self, Rename.self, Retype.self, List.self])
+        subcommands: [Open.self, Close.self, Rename.self, Retype.self, Booking.self, List.self])
 
     struct Open: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Open an account, e.g. assets:bank:checking.")
@@ -18,12 +18,18 @@ struct AccountCommand: ParsableCommand {
         @Flag(name: .customLong("any-commodity"),
               help: "Let an asset or liability account hold several commodities (a brokerage account).")
         var anyCommodity = false
+        @Option(help: "How sales pick lots: fifo (default), lifo or average (issue 36).") var booking: BookingMethod?
+        @Option(help: ArgumentHelp("Where realised gains go (default: income:capital-gains).", valueName: "account"))
+        var gains: String?
 
         func run() throws {
             let ledger = try global.openLedger()
             let currency = try self.currency.map { try ledger.commodityArgument($0) }
-            let result = try ledger.record(anyCommodity ? .openAccountForAnyCommodity(name: name, type: type, currency: currency)
+            var result = try ledger.record(anyCommodity ? .openAccountForAnyCommodity(name: name, type: type, currency: currency)
                                                         : .openAccount(name: name, type: type, currency: currency))
+            if booking != nil || gains != nil {
+                result = try ledger.record(.setBooking(account: name, booking: LotBooking(method: booking ?? .fifo, gainsAccount: gains)))
+            }
             Printer.recorded(result, format: output.format, note: "opened \(name)")
         }
     }

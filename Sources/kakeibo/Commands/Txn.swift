@@ -22,7 +22,7 @@ struct Txn: RecordingCommand {
     func record(on ledger: Ledger) throws -> RecordResult {
         // A transaction with no postings is a dated note only journals bring; typed, it is a slip.
         guard !postings.isEmpty else { throw LedgerError.tooFewPostings }
-        let input = LedgerCommand.TransactionInput(date: try date?.resolve(in: ledger), payee: payee, memo: memo, postings: postings.map(\.input))
+        let input = LedgerCommand.TransactionInput(date: try date?.resolve(in: ledger), payee: payee, memo: memo, postings: try postings.map { try $0.resolved(in: ledger) })
         return try ledger.record(.recordTransaction(input), options: CommandOptions(idempotencyKey: idempotencyKey))
     }
 }

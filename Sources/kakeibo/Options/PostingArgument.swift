@@ -7,6 +7,8 @@ import KakeiboDomain
 /// foreign-currency transaction imported with `@` could have its date edited but never its amounts (issue 29, N23).
 struct PostingArgument: ExpressibleByArgument {
     var input: LedgerCommand.PostingInput
+    /// A commodity outside the ISO table as typed (`VTI`); nil otherwise.
+    var commodityText: String? = nil
 
     init?(argument: String) {
         guard let separator = argument.firstIndex(of: "=") else {
@@ -14,7 +16,9 @@ struct PostingArgument: ExpressibleByArgument {
             return
         }
         let account = String(argument[..<separator])
-        var parts = argument[argument.index(after: separator)...].split(separator: " ").map(String.init)
+        var text = String(argument[argument.index(after: separator)...])
+        guard let lot = Self.takeLot(from: &text) else { return nil }
+        var parts = text.split(separator: " ").map(String.init)
         var cost: LedgerCommand.CostInput?
         if let at = parts.firstIndex(where: { $0 == "@" || $0 == "@@" }) {
             guard let (value, commodity) = Self.quoted(Array(parts[(at + 1)...])) else { return nil }
@@ -25,16 +29,23 @@ struct PostingArgument: ExpressibleByArgument {
         case 1:
             input = .init(account: account, amount: parts[0])
         case 2:
-            guard let currency = try? Currency(code: parts[1]) else { return nil }
-            input = .init(account: account, amount: parts[0], currency: currency)
+            if let currency = try? Currency(code: parts[1]) {
+                input = .init(account: account, amount: parts[0], currency: currency)
+            } else {
+                // `10 VTI`: a declared commodity, looked up in the ledger by `resolvingCommodity(in:)`.
+                guard Commodity.isValidSymbol(parts[1]) else { return nil }
+                input = .init(account: account, amount: parts[0])
+                commodityText = parts[1]
+            }
         default:
             return nil
         }
         input.cost = cost
+        input.lot = lot
     }
 
     /// `0.0066 USD` or `$0.0066`: a cost's value and commodity.
-    private static func quoted(_ words: [String]) -> (String, Commodity)? {
+    static func quoted(_ words: [String]) -> (String, Commodity)? {
         switch words.count {
         case 1:
             guard let first = words[0].first, let currency = Commodity.symbol(String(first)) else { return nil }

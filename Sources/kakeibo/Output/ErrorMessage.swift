@@ -67,7 +67,7 @@ struct ErrorMessage: Equatable {
             self = Self.serverConfiguration(error)
         case let error as SyncError:
             self = Self.sync(error)
-        case is MoneyError, is DateError, is ReportQueryError, is JSONError, is TesseractError, is ReceiptFileError, is ChainProblem:
+        case is LotError, is MoneyError, is DateError, is ReportQueryError, is JSONError, is TesseractError, is ReceiptFileError, is ChainProblem:
             self.init(String(describing: error))
         default:
             if let storage = EventStoreError(storageFailure: error, path: nil) {
