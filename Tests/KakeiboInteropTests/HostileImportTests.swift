@@ -92,15 +92,19 @@ final class HostileImportTests: XCTestCase {
         try assertRefused("include other.journal\n", at: "1:9", in: "other.journal", mentioning: "include cycle")
     }
 
+    /// Issue 32 changed the rule: a statement that is not UTF-8 is read as Windows-1252 (what banks'
+    /// "Latin-1" exports are), so the refusal this test pinned now needs `--encoding utf-8` named.
     func testStatementThatIsNotUTF8IsRefused() throws {
         let head = try ledger.head()
         let path = directory.appendingPathComponent("latin1.csv").path
         try Data("Date,Description,Amount,Balance\n2026-11-01,Caf\u{E9},-3.00,1\n".data(using: .isoLatin1)!).write(to: URL(fileURLWithPath: path))
         let rules = try CSVRules.read(path: CSVImportTests.csv("bank-a.rules"))
-        XCTAssertThrowsError(try CSVImporter.importStatement(path: path, rules: rules, into: ledger)) { error in
-            XCTAssertEqual("\(error)", "cannot read \"\(path)\": it is not UTF-8 text; convert it first (iconv -f LATIN1 -t UTF-8)")
+        XCTAssertThrowsError(try CSVImporter.importStatement(path: path, rules: rules, encoding: .utf8, into: ledger)) { error in
+            XCTAssertEqual("\(error)", "cannot read \"\(path)\": it is not utf-8 text; name the encoding it is in, such as windows-1252")
         }
         XCTAssertEqual(try ledger.head(), head)
+        XCTAssertEqual(try CSVImporter.importStatement(path: path, rules: rules, into: ledger).appended, 1)
+        XCTAssertEqual(try ledger.transactions().first?.payee, "Caf\u{E9}")
     }
 
     func testFormulaCellsStayTextAndAMegabyteCellIsRefused() throws {

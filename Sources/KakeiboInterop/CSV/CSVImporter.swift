@@ -11,19 +11,20 @@ import KakeiboLedger
 /// left out, so an overlapping statement appends only the rows not seen before — even after the
 /// rules changed — and two genuinely identical coffees on one day both stay.
 public enum CSVImporter {
-    public static func importStatement(path: String, rules: CSVRules, into ledger: Ledger) throws -> CSVImportReport {
-        try ConcurrentImport.retrying { try importOnce(path: path, rules: rules, into: ledger) }
+    /// `encoding`: the file's text encoding when named; else as `StatementEncoding` detects it (a
+    /// BOM, else UTF-8 when the bytes are valid UTF-8, else Windows-1252).
+    public static func importStatement(path: String, rules: CSVRules, encoding: StatementEncoding? = nil,
+                                       into ledger: Ledger) throws -> CSVImportReport {
+        try ConcurrentImport.retrying { try importOnce(path: path, rules: rules, encoding: encoding, into: ledger) }
     }
 
-    private static func importOnce(path: String, rules: CSVRules, into ledger: Ledger) throws -> CSVImportReport {
+    private static func importOnce(path: String, rules: CSVRules, encoding: StatementEncoding?, into ledger: Ledger) throws -> CSVImportReport {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ImportError.unreadable(path: path, reason: FileManager.default.fileExists(atPath: path)
                                          ? "permission denied or not a file" : "no such file", includedFrom: nil)
         }
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ImportError.unreadable(path: path, reason: "it is not UTF-8 text; convert it first (iconv -f LATIN1 -t UTF-8)",
+        guard let text = StatementEncoding.decode([UInt8](data), override: encoding) else {
+            throw ImportError.unreadable(path: path, reason: "it is not \(encoding?.rawValue ?? "UTF-8") text; name the encoding it is in, such as windows-1252",
                                          includedFrom: nil)
         }
         let table = try CSVTable(text: text, separator: rules.separator, file: path)

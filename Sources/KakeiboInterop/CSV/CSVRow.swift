@@ -70,14 +70,10 @@ struct CSVRow {
         }
         var payee = text("description") ?? text("payee")
         var account2 = rules.account2 ?? (try? AccountName(total.isNegative ? "expenses:unknown" : "income:unknown"))!
-        var ruled = false
-        let whole = record.text
-        for block in rules.conditionals where block.patterns.contains(where: {
-            $0.firstMatch(in: whole, range: NSRange(whole.startIndex..., in: whole)) != nil
-        }) {
-            if let target = block.account2 { account2 = target; ruled = true }
-            if let description = block.description { payee = description }
-        }
+        let matched = rules.matching(record.text)
+        if let target = matched.account2 { account2 = target }
+        if let description = matched.description { payee = description }
+        let ruled = matched.account2 != nil
         for value in [payee, text("note") ?? text("comment")] {
             if let value, !FreeText.fitsLength(value) {
                 throw .invalidText(at(nil), reason: "text longer than \(FreeText.maximumBytes) bytes; shorten it")

@@ -40,7 +40,9 @@ public struct CSVRules: Sendable {
     static let knownFields: Set<String> = ["date", "description", "payee", "note", "comment", "amount", "amount-in",
                                            "amount-out", "currency", "code", "balance", "_", ""]
 
-    public static func read(path: String) throws(ImportError) -> CSVRules {
+    /// `statement`: rules for a bank statement file (`import statement`), whose format names the
+    /// fields and whose account is given on the command line, so neither `fields` nor `account1` is required.
+    public static func read(path: String, statement: Bool = false) throws(ImportError) -> CSVRules {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .unreadable(path: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied or not a file" : "no such file",
                               includedFrom: nil)
@@ -48,10 +50,22 @@ public struct CSVRules: Sendable {
         guard let text = String(data: data, encoding: .utf8) else {
             throw .unreadable(path: path, reason: "it is not UTF-8 text", includedFrom: nil)
         }
-        return try parse(text, file: path)
+        return try parse(text, file: path, statement: statement)
     }
 
-    public static func parse(_ text: String, file: String) throws(ImportError) -> CSVRules {
+    /// The `if` blocks that match `text` applied in order: the account2 and description they set.
+    public func matching(_ text: String) -> (account2: AccountName?, description: String?) {
+        var account2: AccountName?, description: String?
+        for block in conditionals where block.patterns.contains(where: {
+            $0.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        }) {
+            if let target = block.account2 { account2 = target }
+            if let value = block.description { description = value }
+        }
+        return (account2, description)
+    }
+
+    public static func parse(_ text: String, file: String, statement: Bool = false) throws(ImportError) -> CSVRules {
         var rules = CSVRules()
         var current: Conditional?
         var collectingPatterns = false
@@ -147,6 +161,7 @@ public struct CSVRules: Sendable {
             }
         }
         try finishBlock(SourceLocation(file: file, line: lines.count))
+        if statement { return rules }
         guard !rules.fields.isEmpty else {
             throw .syntax(SourceLocation(file: file, line: 1), expected: "a fields rule naming the columns", found: "none")
         }

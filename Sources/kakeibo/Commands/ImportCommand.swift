@@ -4,6 +4,6 @@ import ArgumentParser
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import books kept elsewhere: hledger/ledger journals, bank CSV statements, receipts.",
-        subcommands: [ImportJournal.self, ImportCSV.self, ImportReceipt.self])
+        abstract: "Import books kept elsewhere: hledger/ledger journals, bank CSV statements, bank statement files, receipts.",
+        subcommands: [ImportJournal.self, ImportCSV.self, ImportStatement.self, ImportReceipt.self])
 }

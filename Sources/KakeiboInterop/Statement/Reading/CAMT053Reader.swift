@@ -100,9 +100,9 @@ enum CAMT053Reader {
                         let (part, partCurrency) = try amount(node, sign: detail.value("CdtDbtInd") ?? indicator)
                         guard partCurrency == nil || partCurrency == currency || currency == nil else { sum = nil; break }
                         parts.append((part, detail))
-                        sum = sum?.adding(part)
+                        sum = sum?.addingExactly(part)
                     }
-                    if let sum, sum.sameValue(as: total), parts.allSatisfy({ $0.0.mantissa != 0 }) {
+                    if let sum, sum.isSameNumber(as: total), parts.allSatisfy({ $0.0.mantissa != 0 }) {
                         for (index, (part, detail)) in parts.enumerated() {
                             // The entry's reference and the part's place: parts often repeat the entry's own reference.
                             let id = entryID.map { "\($0)/\(index + 1)" } ?? detail.value("Refs", "AcctSvcrRef")

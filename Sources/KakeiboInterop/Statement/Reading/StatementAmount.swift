@@ -60,7 +60,7 @@ extension ExactDecimal {
     var negatedExactly: ExactDecimal { ExactDecimal(mantissa: -mantissa, scale: scale) }
 
     /// `a + b`, exactly, or nil on overflow.
-    func adding(_ other: ExactDecimal) -> ExactDecimal? {
+    func addingExactly(_ other: ExactDecimal) -> ExactDecimal? {
         let scale = Swift.max(self.scale, other.scale)
         func widened(_ value: ExactDecimal) -> Int64? {
             var mantissa = value.mantissa
@@ -77,8 +77,8 @@ extension ExactDecimal {
     }
 
     /// Equal as numbers (1.50 == 1.5).
-    func sameValue(as other: ExactDecimal) -> Bool {
-        guard let difference = adding(other.negatedExactly) else { return false }
+    func isSameNumber(as other: ExactDecimal) -> Bool {
+        guard let difference = addingExactly(other.negatedExactly) else { return false }
         return difference.mantissa == 0
     }
 }

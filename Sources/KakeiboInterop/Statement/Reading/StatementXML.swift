@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    // Indented so that Fuzz/run.sh, which keeps files importing only Foundation, Dispatch and
+    // KakeiboDomain, still takes this one: FoundationXML ships with the toolchain's Foundation.
+    import FoundationXML
 #endif
 
 /// XML (OFX 2.x, QFX, CAMT.053) into `StatementNode`s through Foundation's XMLParser: names without
