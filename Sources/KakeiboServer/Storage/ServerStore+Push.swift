@@ -67,6 +67,8 @@ extension ServerStore {
             // streams their events started: what follows on those streams goes with them.
             var alreadyRecorded: [String: String] = [:]
             var droppedStreams: [String: String] = [:]
+            // Kept-aside copies (event id → recorded as) and edits moved onto the ledger's copy (event id → its stream).
+            var droppedCopies: [String: String] = [:], movedEvents: [String: String] = [:]
             var streams: [String: (version: Int64, eventId: String)] = [:]
             for row in try await connection.query("""
                 SELECT DISTINCT ON (stream) stream, stream_version, event_id FROM kakeibo_events
@@ -105,18 +107,39 @@ extension ServerStore {
                     }
                     alreadyRecorded[event.commandId] = held.eventId
                 }
+                // An edit or void of a copy kept aside (in this push or an earlier one) is about the ledger's copy.
+                var keptWithCopy: String?
+                if alreadyRecorded[event.commandId] == nil, Self.followsATransaction(event.type), streams[event.stream] == nil,
+                   let parent = event.parentEventId {
+                    switch try await copyFollower(parent: parent, ledgerId: caller.ledgerId, dropped: droppedCopies, moved: movedEvents,
+                                                  on: connection) {
+                    case .move(let target)?:
+                        if let moved = Self.moved(event, to: target) {
+                            event = moved
+                            movedEvents[event.eventId] = target.stream
+                            if streams[target.stream] == nil {
+                                streams[target.stream] = try await latest(stream: target.stream, ledgerId: caller.ledgerId, on: connection)
+                            }
+                        }
+                    case .keepAside(let recordedAs)?:
+                        keptWithCopy = recordedAs
+                    case nil:
+                        break
+                    }
+                }
                 if alreadyRecorded[event.commandId] != nil, Self.opensAccount(event.type) {
                     // An account the command opened on its way (a receipt's `expenses:unknown`) goes
                     // in like any open, merged by name with the ledger's, so what this device records
                     // later against it still folds; the key stays with the ledger's own command.
                     event.idempotencyKey = nil
                     event.commandHash = nil
-                } else if let recordedAs = alreadyRecorded[event.commandId] ?? droppedStreams[event.stream] {
+                } else if let recordedAs = alreadyRecorded[event.commandId] ?? keptWithCopy ?? droppedStreams[event.stream] {
                     // The same command recorded by another device first (one journal imported on two
                     // devices offline): appending it would count the money twice, and refusing it would
                     // strand this device's later work. Kept aside; the device takes the ledger's copy.
                     keptAside.append(.alreadyRecorded(event, recordedAs: recordedAs))
                     if streams[event.stream] == nil { droppedStreams[event.stream] = recordedAs }
+                    droppedCopies[event.eventId] = recordedAs
                     lastSeq = event.deviceSeq
                     lastOrigin = event.originHash
                     let result = PushResult(eventId: event.eventId, outcome: "already-recorded", position: 0, streamVersion: 0, hash: "")
