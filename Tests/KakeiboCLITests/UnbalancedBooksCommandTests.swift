@@ -61,8 +61,10 @@ final class UnbalancedBooksCommandTests: KakeiboCLITestCase {
         let before = try balanceCSV()
         let events = try eventCount()
 
+        // The write meets the unfolded event on its way (catch-up) and names its position, with where to look.
         assertFailure(try kakeibo("expense", "1", "--from", "assets:checking", "--category", "groceries"),
-                      mentioning: ["unknown-account", "no-such-account"])
+                      mentioning: ["the event at log position \(position) cannot be replayed", "unknown-account", "no-such-account",
+                                   "run `kakeibo verify`"])
         XCTAssertEqual(try eventCount(), events, "the refused write appended nothing")
         XCTAssertEqual(try balanceCSV(), before, "and folded nothing")
         assertFailure(try kakeibo("verify"), mentioning: ["verification failed at position \(position)", "unknown-account"])

@@ -40,10 +40,17 @@ final class LedgerSession {
 
     /// Projects the events the projection has not seen (after an upgrade, or after a sync wrote
     /// events without folding them), then finishes, so the decisions that follow read them.
+    ///
+    /// An event the fold refuses here (a sync by an older kakeibo wrote it unfolded) is named by its
+    /// position, as `replay` and `verify` name it, so the refused command says where the log went wrong.
     func catchUp() throws {
         guard try EventLog.head(in: db).position > projected else { return }
         try EventLog.forEachEvent(from: projected + 1, in: db) { position, recordedAt, event in
-            try apply(event, at: position, recordedAt: recordedAt)
+            do {
+                try apply(event, at: position, recordedAt: recordedAt)
+            } catch let error as LedgerError {
+                throw LedgerError.unfoldableEvent(position: position, reason: String(describing: error))
+            }
         }
         try finish()
     }

@@ -16,10 +16,20 @@ extension ErrorMessage {
             return ErrorMessage(detail, hint: "upgrade kakeibo to serve it")
         case "tampered":
             return ErrorMessage(detail, hint: "run `kakeibo server verify`")
+        case "unsound-ledger":
+            return ErrorMessage(detail, hint: Self.unsoundLedgerRepair)
         default:
             return ErrorMessage(detail)
         }
     }
+
+    /// The way out of a server ledger whose log holds an event its rules refuse (`unsound-ledger`). The log is
+    /// append-only, so the event cannot be taken out: a new ledger starts from the books of a device file that
+    /// verifies (exported as a journal and imported into a new file, which its first sync uploads), and the other
+    /// devices clone that ledger.
+    static let unsoundLedgerRepair = "`kakeibo server verify --ledger NAME` names the event; to go on, `kakeibo server init --ledger NEW`, "
+        + "then `kakeibo export journal` a device file that `kakeibo verify` passes, `kakeibo import journal` it into a new file, "
+        + "sync that file to NEW, and clone NEW on the other devices"
 
     static func serverConfiguration(_ error: ServerConfigurationError) -> ErrorMessage {
         switch error {
@@ -47,6 +57,9 @@ extension ErrorMessage {
         case .refused(_, let refusal) where refusal.error == "tampered":
             // The server's own log fails its check: the person who runs it can see where.
             return ErrorMessage(error.description, hint: "whoever runs the server can find where with `kakeibo server verify`")
+        case .refused(_, let refusal) where refusal.error == "unsound-ledger":
+            // The server's log holds an event sequenced before it checked events; it cannot take new ones.
+            return ErrorMessage(error.description, hint: "whoever runs the server: " + Self.unsoundLedgerRepair)
         case .refused(_, let refusal) where refusal.error == "protocol":
             return ErrorMessage(error.description, hint: "upgrade kakeibo or the server so both speak the same protocol")
         default:

@@ -155,10 +155,13 @@ struct ErrorMessage: Equatable {
                                     : "give the transaction id `kakeibo import receipt` printed, or see `kakeibo log`")
         case .unknownEventType:
             return ErrorMessage(message, hint: "upgrade kakeibo")
+        case .unfoldableEvent:
+            // The log is append-only: the event stays, and `verify` says what it breaks and whether the books still balance.
+            return ErrorMessage(message, hint: "run `kakeibo verify` to see what it breaks; nothing was recorded")
         case .receiptNeedsNoReview(let transactionID):
             return ErrorMessage(message, hint: "see `kakeibo history \(transactionID.suffix(8))`")
         case .invalidAccountName, .accountClosed, .accountNotEmpty, .wrongAccountType, .categoryExists, .categoryArchived,
-             .currencyMismatch, .unbalanced, .zeroAmount, .money, .balanceOverflow, .unfoldableEvent, .inadmissible, .date, .invalidText,
+             .currencyMismatch, .unbalanced, .zeroAmount, .money, .balanceOverflow, .inadmissible, .date, .invalidText,
              .invalidHue, .sameAccount, .rootChange, .ambiguousTransaction, .transactionVoided, .nothingToChange, .malformedEvent,
              .invalidPeriod, .invalidReceipt, .invalidCommodity:
             return ErrorMessage(message)
