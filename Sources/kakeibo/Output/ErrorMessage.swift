@@ -157,7 +157,7 @@ struct ErrorMessage: Equatable {
             return ErrorMessage(message, hint: "upgrade kakeibo")
         case .unfoldableEvent:
             // The log is append-only: the event stays, and `verify` says what it breaks and whether the books still balance.
-            return ErrorMessage(message, hint: "run `kakeibo verify` to see what it breaks; nothing was recorded")
+            return ErrorMessage(message, hint: "run `kakeibo verify` to see what it breaks and whether the books balance")
         case .receiptNeedsNoReview(let transactionID):
             return ErrorMessage(message, hint: "see `kakeibo history \(transactionID.suffix(8))`")
         case .invalidAccountName, .accountClosed, .accountNotEmpty, .wrongAccountType, .categoryExists, .categoryArchived,
