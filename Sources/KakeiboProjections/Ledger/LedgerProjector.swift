@@ -40,6 +40,12 @@ public enum LedgerProjector {
             try store.insertAccount(account, openedAt: position)
         case .accountRenamed(let e):
             var account = try existingAccount(try store.accountID(resolving: e.accountID), store)
+            // Decided against a name the account no longer has: another device renamed it while apart, and the
+            // server sequenced that rename first. The later rename stands, but the name it overrides is listed
+            // as a conflict until someone renames the account again (before, the earlier rename was lost unsaid).
+            // A name marked by an open conflict (`name [id]`) is still the name the author saw.
+            let overridden = account.name != e.from && account.name.rawValue != "\(e.from.rawValue) [\(account.id.suffix(8))]"
+                ? account.name : nil
             account.name = e.to
             // Renaming settles a name conflict the account was in.
             try store.resolveAccountConflict(accountID: account.id, at: position)
@@ -50,6 +56,8 @@ public enum LedgerProjector {
                 // fail on the unique name, and no device could sync past it.
                 account.name = try AccountName("\(e.to.rawValue) [\(account.id.suffix(8))]")
                 try store.insertAccountConflict(accountID: account.id, name: e.to.rawValue, keptAccountID: holder.id, at: position)
+            } else if let overridden {
+                try store.insertAccountConflict(accountID: account.id, name: overridden.rawValue, keptAccountID: account.id, at: position)
             }
             try store.renameAccount(account, at: position)
         case .accountRetyped(let e):

@@ -48,7 +48,11 @@ struct Conflicts: ParsableCommand {
                 print("edit a transaction again (`kakeibo edit TXN …`) to settle its conflict; `kakeibo history TXN` shows what stands")
             }
             for a in accounts {
-                print("\(a.name): two devices gave this name to different accounts; the later one is \"\(a.currentName)\" (rename it to settle)")
+                if a.keptAccountID == a.accountID {
+                    print("\(a.currentName): two devices renamed this account while apart; \"\(a.name)\" was overridden (rename it to settle)")
+                } else {
+                    print("\(a.name): two devices gave this name to different accounts; the later one is \"\(a.currentName)\" (rename it to settle)")
+                }
             }
         }
     }
