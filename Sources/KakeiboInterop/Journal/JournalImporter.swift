@@ -366,6 +366,7 @@ public enum JournalImporter {
                                                    cost: posting.cost.map { .init(per: $0.per, value: $0.value.description, commodity: $0.commodity) })
             input.virtual = posting.virtual
             input.accountAsWritten = posting.accountAsWritten
+            input.lot = posting.lot
             return input
         }
         let moving = transaction.postings.filter { !$0.amount.isZero }

@@ -28,6 +28,8 @@ extension JournalReader {
         var writtenAs: String?
         /// `@ $1.09` or `@@ $33.15`, as written.
         var cost: PostingCost? = nil
+        /// `{…}`: a lot acquired or the lots a sale takes (`JournalReader+Lots.swift`).
+        var lot: LotPart? = nil
         /// Where the asserted amount starts, so a failed assertion points at it.
         var assertionColumn: Int
         /// The amount came from a balance assignment (`= $50` with no amount).
@@ -172,10 +174,6 @@ extension JournalReader {
             if let at = assertion.firstIndex(of: "@") { assertion = assertion[..<at] }
             assertionText = assertion.trimmingSpaces()
         }
-        if let found = rest.firstIndex(ofASCII: "{") {
-            throw .unsupported(location.at(column: column(rest[found...])), found: "a lot price (\"{\")",
-                               hint: "lots are not imported yet; write the purchase with @ or @@ instead")
-        }
         if let found = rest.firstIndex(ofASCII: "(") {
             throw .unsupported(location.at(column: column(rest[found...])), found: "an amount expression (\"(\")",
                                hint: "work the amount out and write it plainly")
@@ -191,6 +189,7 @@ extension JournalReader {
                 throw .syntax(location.at(column: column(rest)), expected: "an amount before \"@\"", found: "nothing")
             }
         }
+        let lot = try takeLot(from: &amountText, location: location, column: column)
         let amount = amountText.isEmpty ? nil : try amounts.amount(amountText, at: location.at(column: column(amountText)))
         let cost = try costText.map { (text) throws(ImportError) -> PostingCost in
             guard !text.isEmpty else {
@@ -218,6 +217,7 @@ extension JournalReader {
                                                 assertionColumn: assertionText.map(column) ?? column(content),
                                                 comments: comments))
         pending!.postings[pending!.postings.count - 1].total = total
+        pending!.postings[pending!.postings.count - 1].lot = lot
     }
 
     // MARK: - Balancing
@@ -254,7 +254,7 @@ extension JournalReader {
             defer { groupSums[g] = sums }
             // A priced posting balances at its weight, as in hledger: 500 EUR @ $1.09 counts $545.00.
             var weight = amount
-            if let cost = posting.cost {
+            if let cost = posting.cost ?? posting.lot?.cost {
                 do { weight = try cost.weight(of: amount).weight } catch {
                     throw .invalidAmount(posting.location, text: amount.description, reason: error.description)
                 }
@@ -322,6 +322,7 @@ extension JournalReader {
                                            assertionIsInclusive: posting.inclusive,
                                            virtual: posting.virtual, accountAsWritten: posting.writtenAs,
                                            comment: try limited(comment, at: posting.location), tags: tags, cost: posting.cost))
+            postings[postings.count - 1].lot = posting.lot?.input
             }
         }
         let comment = txn.comments.isEmpty ? nil : txn.comments.joined(separator: " ")

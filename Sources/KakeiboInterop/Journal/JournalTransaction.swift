@@ -46,4 +46,6 @@ public struct JournalPosting: Hashable, Sendable {
     public var tags: [String: String]
     /// `@ $1.09` or `@@ $33.15` as written; nil for a plain posting.
     public var cost: PostingCost? = nil
+    /// `{…}` as written: the lot acquired, or how a sale picks its lots (issue 36).
+    public var lot: LedgerCommand.LotInput? = nil
 }
