@@ -81,14 +81,19 @@ extension LocalReplica {
     }
 
     /// Appends the server's newer events to the file as they are, folds just them, and records the state, in one
-    /// write transaction that first checks nothing was recorded here since `head` (see `checkUnchanged`). The first
-    /// `skip` pulled events are this file's own pending ones, which the server sequenced where they already are.
+    /// write transaction. The first `skip` pulled events are this file's own pending ones, which the server sequenced
+    /// where they already are. Events another process recorded here after `head` (during the round trips) are put
+    /// back after the server's (`putBack`); returns how many.
+    @discardableResult
     static func extend(_ writer: any DatabaseWriter, with pulled: PulledEvents, droppingFirst skip: Int, state: SyncState,
-                       expecting head: Int64) throws {
+                       expecting head: Int64, seen: Set<String> = []) throws -> Int {
         try writer.write { db in
-            try checkUnchanged(since: head, in: db)
+            let meanwhile = try canonicalEvents(from: head + 1, through: nil, in: db)
+            if !meanwhile.isEmpty { try Ledger.truncateLog(after: head, in: db) }
             try replicate(pulled, droppingFirst: skip, in: db)
+            try putBack(meanwhile, after: pulled, seen: seen, in: db)
             try state.save(in: db)
+            return meanwhile.count
         }
     }
 
@@ -105,13 +110,57 @@ extension LocalReplica {
     /// file before the rename wrote into the unlinked old inode and its event was lost, and the rename removed the live
     /// file's `-wal`/`-shm` under other readers. Inside one SQLite write transaction every other writer waits on the
     /// file's lock and then decides against the rewritten log, and a crash leaves the file as it was.
+    ///
+    /// Events another process recorded here after `head` (during the round trips) are put back after the server's
+    /// (`putBack`); returns how many.
+    @discardableResult
     static func rebase(_ writer: any DatabaseWriter, keeping synced: Int64, then pulled: PulledEvents, state: SyncState,
-                       expecting head: Int64) throws {
+                       expecting head: Int64, seen: Set<String> = []) throws -> Int {
         try writer.write { db in
-            try checkUnchanged(since: head, in: db)
+            let meanwhile = try canonicalEvents(from: head + 1, through: nil, in: db)
             try Ledger.truncateLog(after: synced, in: db)
             try replicate(pulled, in: db)
+            try putBack(meanwhile, after: pulled, seen: seen, in: db)
             try state.save(in: db)
+            return meanwhile.count
+        }
+    }
+
+    /// Puts `meanwhile` (events another process recorded while a sync ran, after it had read what to push) back
+    /// at the end of the log, after the server's events: renumbered (position, stream version, hash), folded, and
+    /// left unsynced for the next sync to push, as a read-scope device keeps its own events. Before, every such event
+    /// made the sync start over, and three of them in a row made it fail (`KnownDivergenceTests`, divergence 5).
+    ///
+    /// Their author decided them on this file's log through `head`, which held this sync's pending events (`seen`);
+    /// an edit of a transaction that pulled events from other devices changed in the same fields, or voided, needs
+    /// the server's conflict rule, and an event the ledger's rules now refuse cannot stand where it lands: then the
+    /// sync starts over as before (`SyncError.changedDuringSync`), pushing them, and the whole transaction rolls back.
+    static func putBack(_ meanwhile: [CanonicalEvent], after pulled: PulledEvents, seen: Set<String>, in db: Database) throws {
+        guard !meanwhile.isEmpty else { return }
+        let streams = Set(meanwhile.map(\.stream)), own = Set(meanwhile.map(\.eventId))
+        var since: [String: [(id: String, type: String, payload: String)]] = [:]
+        try pulled.forEachPage(droppingFirst: 0) { page in
+            for event in page where streams.contains(event.stream) && !seen.contains(event.eventId) && !own.contains(event.eventId) {
+                since[event.stream, default: []].append((event.eventId, event.type, event.payload))
+            }
+        }
+        let startOver = SyncError.changedDuringSync(recorded: Int64(meanwhile.count))
+        var head = try EventLog.head(in: db)
+        for event in meanwhile {
+            if case .conflicted = ConflictRule.outcome(type: event.type, payload: event.payload, since: since[event.stream] ?? []) {
+                throw startOver
+            }
+            var moved = event
+            moved.position = head.position + 1
+            moved.streamVersion = try EventLog.version(of: event.stream, in: db) + 1
+            moved.previousHash = EventHasher.hex(head.hash)
+            moved.hash = EventHasher.hex(try moved.computedHash(previous: head.hash))
+            do {
+                try replicate([moved], in: db)
+            } catch SyncError.refusedServerEvent {
+                throw startOver
+            }
+            head = (moved.position, Hex.bytes(moved.hash) ?? [])
         }
     }
 

@@ -10,7 +10,7 @@ import KakeiboLedger
 /// The server is the only sequencer. Events recorded here since the last sync are pushed with
 /// this device's chain; if other devices' events were sequenced first, the unsynced tail is
 /// rewritten in the server's order in one write transaction (`LocalReplica.rebase`). Any refusal
-/// leaves the file untouched; events another process records meanwhile make the sync start over.
+/// leaves the file untouched; events another process records meanwhile are kept after the server's, unsynced.
 public struct SyncClient: Sendable {
     public let remote: SyncRemote
     public let token: String
@@ -49,8 +49,9 @@ public struct SyncClient: Sendable {
         guard FileManager.default.fileExists(atPath: path) else {
             return try await witnessAfterSync(witnessed, ledgerAt: path, report: try await clone(into: path, device: device))
         }
-        // Other processes may record while the round trips run (the sync lock holds off syncs only): then the file is
-        // left as it was and the sync starts over, pushing what they recorded too.
+        // Other processes may record while the round trips run (the sync lock holds off syncs only): what they recorded
+        // is put back after the server's events, unsynced (`LocalReplica.putBack`); only when it cannot stand there (an
+        // edit the server's conflict rule must judge) is the file left as it was and the sync starts over, pushing it.
         var attempt = 1
         while true {
             do {
@@ -171,10 +172,12 @@ public struct SyncClient: Sendable {
         // The usual case: nobody else pushed in between, so the server sequenced the pending
         // events at the positions they have here, and their hashes are the same bytes.
         if tailMatches && pending.count <= pulled.count {
-            try LocalReplica.extend(writer, with: pulled, droppingFirst: pending.count, state: newState, expecting: localPosition)
+            report.recordedDuringSync = try LocalReplica.extend(writer, with: pulled, droppingFirst: pending.count, state: newState,
+                                                                expecting: localPosition, seen: pendingIDs)
             report.pulled = pulled.count - pending.count
         } else {
-            try LocalReplica.rebase(writer, keeping: synced, then: pulled, state: newState, expecting: localPosition)
+            report.recordedDuringSync = try LocalReplica.rebase(writer, keeping: synced, then: pulled, state: newState,
+                                                                expecting: localPosition, seen: pendingIDs)
             report.pulled = pulled.count - pending.count
             report.rebased = true
         }

@@ -19,6 +19,9 @@ public struct SyncReport: Hashable, Sendable {
     /// Events recorded here that this device's read-scope token could not push: kept on this device, after the
     /// server's events, unsynced (the sync still pulled).
     public var unpushed = 0
+    /// Events another process recorded here while this sync ran (after it read what to push): kept after the
+    /// server's events, unsynced; the next sync pushes them.
+    public var recordedDuringSync = 0
     /// Every open conflict of the ledger after this sync, from the file's own projection.
     public var openConflicts: [OpenConflict] = []
     /// Whether the file was rewritten because other devices' events were sequenced before its own.

@@ -58,6 +58,11 @@ struct Sync: ParsableCommand {
         if !report.cloned && report.pulled > 0 { parts.append("pulled \(report.pulled)") }
         if report.rebased { parts.append("rebased onto the server's order") }
         print((parts.isEmpty ? "up to date" : parts.joined(separator: ", ")) + "; head \(report.head.position):\(report.head.hash)")
+        if report.recordedDuringSync > 0 {
+            let n = report.recordedDuringSync
+            print("\(n) event\(n == 1 ? "" : "s") recorded here during the sync \(n == 1 ? "is" : "are") kept after the server's events, "
+                  + "unsynced; the next sync pushes \(n == 1 ? "it" : "them")")
+        }
         if report.unpushed > 0 {
             let n = report.unpushed
             print("\(n) event\(n == 1 ? "" : "s") recorded here \(n == 1 ? "was" : "were") not pushed: this device's token may only read (scope read); "
