@@ -104,7 +104,7 @@ final class HostileImportTests: XCTestCase {
         }
         XCTAssertEqual(try ledger.head(), head)
         XCTAssertEqual(try CSVImporter.importStatement(path: path, rules: rules, into: ledger).appended, 1)
-        XCTAssertEqual(try ledger.transactions().first?.payee, "Caf\u{E9}")
+        XCTAssertTrue(try ledger.transactions().contains { $0.payee == "Caf\u{E9}" })
     }
 
     func testFormulaCellsStayTextAndAMegabyteCellIsRefused() throws {

@@ -100,7 +100,11 @@ public enum StatementImporter {
             var payee = transaction.payee
             let matched = rules?.matching([transaction.payee, transaction.memo].compactMap { $0 }.joined(separator: " "))
             if let description = matched?.description { payee = description }
-            let fallback = rules?.account2 ?? (try? AccountName(money.isNegative ? "expenses:unknown" : "income:unknown"))!
+            var fallback = rules?.account2 ?? (try? AccountName(money.isNegative ? "expenses:unknown" : "income:unknown"))!
+            // `expenses:unknown` already in the ledger's currency: a statement in another gets `expenses:unknown:EUR`.
+            if rules?.account2 == nil, let held = currencies[fallback], held != currency {
+                fallback = (try? AccountName(fallback.rawValue + ":" + currency.code)) ?? fallback
+            }
             let other = matched?.account2 ?? fallback
             try open(other, at: transaction.location)
             for value in [payee, transaction.memo] {
