@@ -1,3 +1,4 @@
+// fuzz-sources: Sources/KakeiboInterop/Common Sources/KakeiboInterop/CSV Sources/KakeiboInterop/Journal
 import Foundation
 
 /// The three bank layouts of Fixtures/csv, as rules the fuzzed statements are read through.

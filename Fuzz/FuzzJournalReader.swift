@@ -1,3 +1,4 @@
+// fuzz-sources: Sources/KakeiboInterop/Common Sources/KakeiboInterop/Journal
 
 /// Any bytes as a journal: read with an ImportError naming where, or read into transactions that
 /// balance per currency (the reader's promise to the importer). Includes are refused here: the

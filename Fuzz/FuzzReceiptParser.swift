@@ -1,3 +1,4 @@
+// fuzz-sources: Sources/KakeiboReceipts
 
 /// Geometry a hostile or broken engine might report, beside ordinary 0…1 values.
 private let oddValues: [Double] = [.nan, .infinity, -.infinity, -1, 0, 1, 1e300, -0.0, .leastNonzeroMagnitude, 0.5]
