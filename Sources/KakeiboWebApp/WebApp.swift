@@ -26,7 +26,8 @@ public enum WebApp {
         }
         router.group("join")
             .add(middleware: WebErrorMiddleware())
-            .get(":code") { request, context in try await join(request, context, store: store) }
+            .get(":code") { request, context in try await joinForm(request, context, store: store) }
+            .post(":code") { request, context in try await join(request, context, store: store) }
 
         let pages = router.group("ledgers/:ledger")
             .add(middleware: WebErrorMiddleware())
@@ -46,10 +47,26 @@ public enum WebApp {
         pages.get("dashboard/:file") { request, context in try await dashboard(request, context, store: store) }
     }
 
-    /// `join/:code`: redeems a one-time invite (single use, expiring, compared in constant time by
+    /// `GET join/:code`: says whose device this browser would become and asks; nothing is redeemed.
+    /// Chat apps fetch a pasted link for its preview, and a GET that signed in would spend the
+    /// one-time code on their bot, leaving the member a "link already used" page.
+    static func joinForm(_ request: Request, _ context: ServerRequestContext, store: ServerStore) async throws -> Response {
+        let code = try context.parameters.require("code")
+        let invite = try await store.previewInvite(code: code)
+        return WebPage.render("joinForm", title: "Join \(invite.ledger)", ledger: nil, values: [
+            "member": invite.member, "ledger": invite.ledger, "scope": invite.scope.rawValue,
+        ])
+    }
+
+    /// `POST join/:code`: redeems a one-time invite (single use, expiring, compared in constant time by
     /// the store), enrols this browser as a device of the member and sets the session cookie.
     static func join(_ request: Request, _ context: ServerRequestContext, store: ServerStore) async throws -> Response {
         let code = try context.parameters.require("code")
+        // Another site's form posting its own code would sign this browser into that site's ledger
+        // (login CSRF); browsers say where a request comes from, and only this site's page may post here.
+        if request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "cross-site" {
+            throw ServerError.forbidden("a sign-in link is redeemed from its own page, not from another site")
+        }
         let redeemed = try await store.redeemInvite(code: code, userAgent: request.headers[.userAgent])
         let cookie = SessionMiddleware.cookie(value: redeemed.sessionCookieValue, expires: redeemed.expires,
                                               secure: SessionMiddleware.isSecure(request))

@@ -19,7 +19,7 @@ enum WebTemplates {
 
     static let sources: [String: String] = [
         "layout": layout, "home": home, "capture": capture, "receipt-new": receiptNew, "receipt-result": receiptResult,
-        "review": review, "transaction": transaction, "message": message, "join": join,
+        "review": review, "transaction": transaction, "message": message, "joinForm": joinForm, "join": join,
     ]
 
     static let layout = """
@@ -52,6 +52,12 @@ enum WebTemplates {
     <h1>{{heading}}</h1>
     <div class="card"><p class="{{class}}" role="alert" data-testid="message" data-status="{{status}}">{{text}}</p>
     {{#link}}<p><a href="{{href}}">{{label}}</a></p>{{/link}}</div>
+    """
+
+    static let joinForm = """
+    <h1>Join {{ledger}}</h1>
+    <div class="card"><p>This link makes this browser a device of <strong>{{member}}</strong> in {{ledger}} ({{scope}}). It works once.</p>
+    <form method="post"><button type="submit" data-testid="join">Join as {{member}}</button></form></div>
     """
 
     static let join = """

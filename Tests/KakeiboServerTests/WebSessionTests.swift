@@ -35,6 +35,24 @@ final class WebSessionTests: ServerTestCase {
         }
     }
 
+    /// `GET /join/CODE` shows `previewInvite`: a link preview bot may fetch it any number of times
+    /// and the member's own tap still signs in.
+    func testPreviewingAnInviteDoesNotSpendIt() async throws {
+        try await withServer { h in
+            let invite = try await h.store.createInvite(ledger: h.ledger, member: "alice", scope: .read)
+            for _ in 0..<3 {
+                let preview = try await h.store.previewInvite(code: invite.code)
+                XCTAssertEqual([preview.ledger, preview.member, preview.scope.rawValue], [h.ledger, "alice", "read"])
+            }
+            let devices = try await h.store.deviceListing(ledger: h.ledger)
+            XCTAssertEqual(devices, [], "previews enrol nothing")
+            _ = try await h.store.redeemInvite(code: invite.code, userAgent: nil)
+            await assertRefused(410, "invite-used", try await h.store.previewInvite(code: invite.code))
+            let forged = String(invite.code.prefix(12)) + String(repeating: "B", count: 43)
+            await assertRefused(401, "invite-invalid", try await h.store.previewInvite(code: forged))
+        }
+    }
+
     func testAnExpiredForgedOrMalformedInviteIsRefused() async throws {
         try await withServer { h in
             let invite = try await h.store.createInvite(ledger: h.ledger, member: "bob", scope: .read)

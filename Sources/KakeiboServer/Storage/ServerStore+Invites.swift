@@ -30,6 +30,13 @@ struct InviteCode: Sendable {
     var secretSHA256: String { DeviceToken(id: id, secret: secret).secretSHA256 }
 }
 
+/// Who a sign-in link enrols, shown before it is redeemed.
+public struct InvitePreview: Sendable, Hashable {
+    public var ledger: String
+    public var member: String
+    public var scope: Scope
+}
+
 extension ServerStore {
     /// How long a sign-in link works: long enough to open on a phone handed across a table, short
     /// enough that one left in a chat history is dead by the time anyone scrolls back to it.
@@ -63,30 +70,49 @@ extension ServerStore {
     public func redeemInvite(code: String, userAgent: String?) async throws -> (sessionCookieValue: String, caller: WebCaller, expires: Date) {
         guard let invite = InviteCode(code) else { throw ServerError.inviteInvalid }
         return try await adminTransaction { connection in
-            guard let row = try await connection.query("""
-                SELECT i.secret_sha256, i.expires_at > now(), i.redeemed_at IS NOT NULL, i.ledger_id, i.member, i.scope, l.name
-                FROM kakeibo_invites i JOIN kakeibo_ledgers l USING (ledger_id) WHERE i.invite_id = \(invite.id) FOR UPDATE OF i
-                """, logger: logger).collect().first?.makeRandomAccess(),
-                invite.matches(storedSHA256: try row[0].decode(String.self)) else { throw ServerError.inviteInvalid }
-            guard try !row[2].decode(Bool.self) else { throw ServerError(410, "invite-used", "this sign-in link was already used") }
-            guard try row[1].decode(Bool.self) else { throw ServerError(410, "invite-expired", "this sign-in link has expired") }
-            let ledgerId = try row[3].decode(Int64.self), member = try row[4].decode(String.self)
-            let scope = Scope(rawValue: try row[5].decode(String.self)) ?? .read
-            let ledger = try row[6].decode(String.self)
+            let found = try await self.unusedInvite(invite, on: connection, lock: true)
             // A device row like a token's; its secret is random bytes nobody holds, so no bearer can ever match it.
             let device = DeviceToken.generate()
             let unusable = DeviceToken.generate()
             try await connection.query("""
                 INSERT INTO kakeibo_devices (device_id, ledger_id, member, name, scope, secret_sha256, kind)
-                VALUES (\(device.id), \(ledgerId), \(member), \("browser-" + device.id.prefix(6)), \(scope.rawValue), \(unusable.secretSHA256), 'browser')
-                """, logger: logger)
+                VALUES (\(device.id), \(found.ledgerId), \(found.preview.member), \("browser-" + device.id.prefix(6)), \(found.preview.scope.rawValue), \(unusable.secretSHA256), 'browser')
+                """, logger: self.logger)
             try await connection.query("""
                 UPDATE kakeibo_invites SET redeemed_at = now(), device_id = \(device.id) WHERE invite_id = \(invite.id)
-                """, logger: logger)
-            let session = try await openSession(deviceId: device.id, userAgent: userAgent, on: connection)
-            let caller = WebCaller(ledger: ledger, member: member, deviceId: device.id, scope: scope, csrfToken: session.csrf)
+                """, logger: self.logger)
+            let session = try await self.openSession(deviceId: device.id, userAgent: userAgent, on: connection)
+            let caller = WebCaller(ledger: found.preview.ledger, member: found.preview.member, deviceId: device.id,
+                                   scope: found.preview.scope, csrfToken: session.csrf)
             return (session.cookieValue, caller, session.expires)
         }
+    }
+
+    /// What a sign-in code would enrol this browser as, without redeeming it: the `/join` page asks
+    /// before it signs in, because a chat app's link preview fetches the URL first and would
+    /// otherwise spend the one-time code on a bot (issue 31). Refused as `redeemInvite` refuses.
+    public func previewInvite(code: String) async throws -> InvitePreview {
+        guard let invite = InviteCode(code) else { throw ServerError.inviteInvalid }
+        return try await adminTransaction { connection in try await self.unusedInvite(invite, on: connection, lock: false).preview }
+    }
+
+    /// The invite's row, checked: its secret matches, it is neither used nor expired.
+    private func unusedInvite(_ invite: InviteCode, on connection: PostgresConnection, lock: Bool) async throws
+        -> (ledgerId: Int64, preview: InvitePreview) {
+        let query: PostgresQuery = lock ? """
+            SELECT i.secret_sha256, i.expires_at > now(), i.redeemed_at IS NOT NULL, i.ledger_id, i.member, i.scope, l.name
+            FROM kakeibo_invites i JOIN kakeibo_ledgers l USING (ledger_id) WHERE i.invite_id = \(invite.id) FOR UPDATE OF i
+            """ : """
+            SELECT i.secret_sha256, i.expires_at > now(), i.redeemed_at IS NOT NULL, i.ledger_id, i.member, i.scope, l.name
+            FROM kakeibo_invites i JOIN kakeibo_ledgers l USING (ledger_id) WHERE i.invite_id = \(invite.id)
+            """
+        guard let row = try await connection.query(query, logger: logger).collect().first?.makeRandomAccess(),
+              invite.matches(storedSHA256: try row[0].decode(String.self)) else { throw ServerError.inviteInvalid }
+        guard try !row[2].decode(Bool.self) else { throw ServerError(410, "invite-used", "this sign-in link was already used") }
+        guard try row[1].decode(Bool.self) else { throw ServerError(410, "invite-expired", "this sign-in link has expired") }
+        let preview = InvitePreview(ledger: try row[6].decode(String.self), member: try row[4].decode(String.self),
+                                    scope: Scope(rawValue: try row[5].decode(String.self)) ?? .read)
+        return (try row[3].decode(Int64.self), preview)
     }
 
     /// Runs `body` in a transaction as the URL's user (not `kakeibo_app`): invites and sessions are
