@@ -30,7 +30,7 @@ export KAKEIBO_DB="$dir/a.sqlite" KAKEIBO_CONFIG="$dir/config"
 "$kakeibo" sync --remote "$base/ledgers/$ledger" --token "$token" >/dev/null
 echo "ledger: $("$kakeibo" verify --digest) (events:hash), kakeibo $("$kakeibo" --version), $(nproc) cores"
 link="$("$kakeibo" server invite --postgres "$pg" --ledger "$ledger" --member alice --scope write --base-url "$base" 2>/dev/null)"
-curl -s -o /dev/null -c "$dir/jar" "$link"
+curl -s -o /dev/null -c "$dir/jar" -X POST "$link"   # GET /join only asks; the Join button POSTs
 page="$base/ledgers/$ledger"
 curl -s -b "$dir/jar" "$page/capture" >/dev/null # the replica caught up once, as after any push
 
