@@ -15,9 +15,9 @@ public struct SignedNote: Hashable, Sendable, CustomStringConvertible {
         self.signatures = signatures
     }
 
-    /// The note's bytes: the text, a blank line, the signature lines.
+    /// The note's bytes: the text, a blank line, the signature lines; the text alone while it has no signature.
     public var description: String {
-        text + "\n" + signatures.map { $0.line + "\n" }.joined()
+        signatures.isEmpty ? text : text + "\n" + signatures.map { $0.line + "\n" }.joined()
     }
 
     /// Reads a note as a server or a file has it. The text is split from the signatures at the last blank line.

@@ -13,8 +13,11 @@ struct Verify: ParsableCommand {
     @Flag(help: "Print only the chain head digest (POSITION:SHA256).") var digest = false
     @Option(help: ArgumentHelp("A digest saved earlier; fail unless the log still holds it.", valueName: "POSITION:SHA256"))
     var expect: String?
+    @Flag(help: "List this file's witness record instead: the server key it pinned, the last checkpoint it cosigned, any forked history caught.")
+    var witnesses = false
 
     func run() throws {
+        if witnesses { return try runWitnesses() }
         var expected: ChainDigest?
         if let expect {
             guard let parsed = ChainDigest(expect) else {
