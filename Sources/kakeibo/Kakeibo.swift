@@ -25,7 +25,8 @@ struct Kakeibo: ParsableCommand {
             ]),
             CommandGroup(name: "Import and export", subcommands: [ImportCommand.self, Reconcile.self, Transfers.self, ExportCommand.self]),
             CommandGroup(name: "Receipts", subcommands: [ReceiptsCommand.self]),
-            CommandGroup(name: "Audit", subcommands: [History.self, Log.self, Verify.self, Replay.self, Conflicts.self]),
+            CommandGroup(name: "Audit", subcommands: [History.self, Log.self, Verify.self, Replay.self, Conflicts.self,
+                                                       CheckpointCommand.self, Prove.self, ProofCommand.self]),
             CommandGroup(name: "Household server", subcommands: [Sync.self, ServerCommand.self]),
         ])
 

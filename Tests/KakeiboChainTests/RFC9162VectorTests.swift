@@ -169,7 +169,12 @@ final class RFC9162VectorTests: XCTestCase {
                     let other = (m + 1) % n
                     XCTAssertFalse(MerkleProof.verifyInclusion(leaf: byteLeaves[m], index: UInt64(other), size: UInt64(n), path: path, root: root))
                 }
-                XCTAssertFalse(MerkleProof.verifyInclusion(leaf: byteLeaves[m], index: UInt64(m), size: UInt64(n + 1), path: path, root: root))
+                // (The same path can verify for another size whose tree has the same shape on that leaf's side:
+                // RFC 9162's verifier uses the size only for the path's shape, so a root means something only
+                // with its size, which is why `proof check --root` takes SIZE:ROOT.)
+                var wrongRoot = root
+                wrongRoot.bytes[17] ^= 0x10
+                XCTAssertFalse(MerkleProof.verifyInclusion(leaf: byteLeaves[m], index: UInt64(m), size: UInt64(n), path: path, root: wrongRoot))
                 for i in path.indices {
                     var bad = path
                     bad[i].bytes[31] ^= 1
@@ -198,8 +203,11 @@ final class RFC9162VectorTests: XCTestCase {
                     bad[i].bytes[5] ^= 4
                     XCTAssertFalse(MerkleProof.verifyConsistency(oldSize: UInt64(m), newSize: UInt64(n), oldRoot: oldRoot, newRoot: newRoot, path: bad))
                 }
+                var wrongNew = newRoot
+                wrongNew.bytes[31] ^= 1
+                XCTAssertFalse(MerkleProof.verifyConsistency(oldSize: UInt64(m), newSize: UInt64(n), oldRoot: oldRoot, newRoot: wrongNew, path: path))
                 if m < n {
-                    XCTAssertFalse(MerkleProof.verifyConsistency(oldSize: UInt64(m), newSize: UInt64(n - 1), oldRoot: oldRoot, newRoot: newRoot, path: path))
+                    XCTAssertFalse(MerkleProof.verifyConsistency(oldSize: UInt64(m), newSize: UInt64(n), oldRoot: oldRoot, newRoot: newRoot, path: path + [newRoot]))
                 }
             }
         }

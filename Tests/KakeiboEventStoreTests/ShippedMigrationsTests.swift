@@ -20,6 +20,7 @@ final class ShippedMigrationsTests: XCTestCase {
         "0013_suggestions_learn_choices": "3bd143b28d8078c553450967d63930fc03a95619a7c57b9bdaa81dfaa3d418d1",
         "0014_transaction_marks": "43091429358d293a942319e6a04c2ea1294f3e5a294f7b4818875896fac4df34",
         "0015_account_named_position": "9e3c54c2b1a9775ab571404ce68bee0cab54ccd31972776c14f0b008cdbd1131",
+        "0016_merkle_tree": "2d70a0285f1d52ab446e51f1bc766bab94b9ca496e96515299fdb258d8a36b7d",
         "0018_lots": "eb8db0b9e5437ddd9ddf0ad416e137aa17631c1f55a7923f78c917ee88df9ca3",
         "0017_posting_marks": "7f14efa02aec5d1e5df2be5491110b4acc422ce49a32dcd22a4e460b82be9e35",
     ]

@@ -156,6 +156,9 @@ public enum LedgerDatabase {
     public static func migrate(_ writer: some DatabaseWriter, path: String) throws {
         try checkKnownMigrations(writer, path: path)
         try migrator.migrate(writer)
+        // Migration 0016 makes the Merkle tree's table empty; a log that already has events gets
+        // its tree here, once (SQL cannot hash). Two index probes when the tree is up to date.
+        try writer.write { db in try MerkleNodeStore.catchUp(in: db) }
     }
 
     private static func checkKnownMigrations(_ reader: some DatabaseReader, path: String) throws {

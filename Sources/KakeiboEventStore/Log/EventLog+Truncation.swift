@@ -23,6 +23,7 @@ extension EventLog {
         try db.execute(sql: "DROP TRIGGER \(refuseDeleteTrigger)")
         try db.execute(sql: "DELETE FROM events WHERE position > ?", arguments: [position])
         try db.execute(sql: trigger)
+        try MerkleNodeStore.truncate(after: position, in: db)
         return head - position
     }
 

@@ -30,6 +30,7 @@ extension EventLog {
             row.bind(payload); row.bind(blob: previousHash); row.bind(blob: hash)
             row.bind(envelope.provenance)
         }
+        try MerkleNodeStore.extend(from: envelope.position - 1, to: envelope.position, in: db)
     }
 
     /// Streams stored events with their payload text exactly as stored (sync sends these bytes).

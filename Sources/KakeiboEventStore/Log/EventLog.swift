@@ -67,6 +67,7 @@ public enum EventLog {
         }
 
         var (position, previous) = try head.map { ($0.position, $0.hash) } ?? self.head(in: db)
+        let firstPosition = position
         var appended: [EventEnvelope] = []
         appended.reserveCapacity(events.count)
         let statement = try db.cachedStatement(sql: insertSQL)
@@ -105,6 +106,8 @@ public enum EventLog {
             previous = hash
             appended.append(envelope)
         }
+        // The Merkle tree (issue 34) in the same transaction: a node per 16 events, amortised.
+        try MerkleNodeStore.extend(from: firstPosition, to: position, in: db)
         head = LogHead(position: position, hash: previous)
         return .appended(appended)
     }

@@ -6,7 +6,7 @@ import KakeiboProjections
 /// Rebuilds projections from the log through the same fold the live path uses.
 enum ProjectionRebuilder {
     /// The projection tables, children before parents so deletes respect foreign keys.
-    static let tables = ["lot_disposals", "lots", "account_bookings", "posting_marks", "transaction_marks", "transaction_conflicts", "account_aliases", "account_conflicts", "suggestion_item_words", "suggestion_receipt_words", "suggestion_outcomes", "suggestion_features", "suggestion_classes", "suggestion_totals", "suggestion_vocabulary", "budget_definitions", "income_goals", "virtual_postings", "posting_details", "prices", "commodities", "unconstrained_accounts", "balances", "postings", "transactions", "categories", "accounts", "ledger_settings", "projection_checkpoints"]
+    static let tables = ["lot_disposals", "lots", "account_bookings", "posting_marks", "transaction_marks", "transaction_conflicts", "account_aliases", "account_conflicts", "suggestion_item_words", "suggestion_receipt_words", "suggestion_outcomes", "suggestion_features", "suggestion_classes", "suggestion_totals", "suggestion_vocabulary", "budget_definitions", "income_goals", "virtual_postings", "posting_details", "prices", "commodities", "unconstrained_accounts", "balances", "postings", "transactions", "categories", "accounts", "ledger_settings", "projection_checkpoints", "merkle_nodes"]
 
     /// SQLite's page cache, in KiB, on the connection a rebuild folds into (replay, sync's rebase,
     /// `replay --check`'s scratch file). The fold appends to the right edge of each projection
@@ -59,6 +59,8 @@ enum ProjectionRebuilder {
                 if done % 10_000 == 0 && done < total { progress(done, total) }
             }
             try session.finish()
+            // The Merkle tree (issue 34) is the one projection of the chain hashes, not of the events.
+            try MerkleNodeStore.rebuild(from: source, into: target, through: end)
             progress(done, total)
         }
     }

@@ -15,6 +15,10 @@ struct Verify: ParsableCommand {
     var expect: String?
     @Flag(help: "List this file's witness record instead: the server key it pinned, the last checkpoint it cosigned, any forked history caught.")
     var witnesses = false
+    @Option(name: .customLong("expect-root"),
+            help: ArgumentHelp("A tree head saved earlier (`kakeibo checkpoint --format json`); fail unless the log's tree of that size has that root.",
+                               valueName: "SIZE:ROOTHEX"))
+    var expectRoot: String?
 
     func run() throws {
         if witnesses { return try runWitnesses() }
@@ -25,7 +29,11 @@ struct Verify: ParsableCommand {
             }
             expected = parsed
         }
-        let report = try global.openLedger().verify(expecting: expected)
+        let expectedRoot = try expectRoot.map { try TreeHeadArgument($0, option: "--expect-root") }
+        let ledger = try global.openLedger()
+        // The tree head first: O(log n) rows of the Merkle tree and a consistency path, before the full re-hash.
+        if let expectedRoot { try ledger.checkRoot(size: expectedRoot.size, root: expectedRoot.root) }
+        let report = try ledger.verify(expecting: expected)
         if digest && report.isValid {
             switch output.format {
             case .json: Printer.json(["head": .string(report.head.description), "position": .int(report.head.position)])
@@ -47,6 +55,7 @@ struct Verify: ParsableCommand {
             if report.isValid {
                 print("ok: \(report.eventCount) events, chain intact, every transaction balances, projections match a replay")
                 print("head \(report.head)")
+                if let expectedRoot { print("tree of \(expectedRoot.size) has root \(expectedRoot.root.hex), as expected") }
             }
         }
         if !report.isValid {

@@ -67,6 +67,10 @@ struct ErrorMessage: Equatable {
             self = Self.serverConfiguration(error)
         case let error as SyncError:
             self = Self.sync(error)
+        case let error as ProofError:
+            self = Self.proof(error)
+        case let refusal as ProofCheckRefusal:
+            self = Self.proofCheck(refusal)
         case let error as WitnessError:
             self = Self.witness(error)
         case is LotError, is MoneyError, is DateError, is ReportQueryError, is JSONError, is TesseractError, is ReceiptFileError, is ChainProblem:
