@@ -176,24 +176,18 @@ extension LedgerDecider {
         return e.accountID
     }
 
-    /// Shares each disposal's realised gain among the lots it took: a priced one its
-    /// own, the rest the gains accounts' postings in the transaction (generated or written), by basis.
+    /// Shares each disposal's realised gain among the lots it took. The gain is what the
+    /// transaction posts to the gains accounts (generated or written, as an export writes it
+    /// back); priced disposals whose own gains add up to it keep them, else it is spread by basis.
     func sharingGains(_ postings: [Posting]) throws -> [Posting] {
         var result = postings
         let disposals = result.indices.filter { result[$0].lot?.role == .disposed }
         guard !disposals.isEmpty else { return result }
-        var unpriced: [Commodity: [Int]] = [:]
+        var byCommodity: [Commodity: [Int]] = [:]
         for index in disposals {
-            guard let lot = result[index].lot, let cost = result[index].cost else { continue }
-            if let price = lot.price {
-                let proceeds: Money
-                do { proceeds = try price.weight(of: result[index].amount).weight } catch { throw LedgerError.money(error) }
-                try share(-proceeds.minorUnits - cost.value.mantissa, into: &result[index])
-            } else {
-                unpriced[cost.commodity, default: []].append(index)
-            }
+            if let cost = result[index].cost { byCommodity[cost.commodity, default: []].append(index) }
         }
-        for (commodity, indices) in unpriced {
+        for (commodity, indices) in byCommodity.sorted(by: { $0.key < $1.key }) {
             var gainsAccounts: Set<String> = [LotBooking.defaultGainsAccount]
             for index in indices {
                 if let name = try state.booking(accountID: result[index].accountID)?.gainsAccount { gainsAccounts.insert(name) }
@@ -205,8 +199,16 @@ extension LedgerDecider {
                     total -= posting.amount.minorUnits
                 }
             }
-            let shares = try LotArithmetic.spread(total, over: indices.map { result[$0].cost?.value.mantissa ?? 0 })
-            for (index, gain) in zip(indices, shares) { try share(gain, into: &result[index]) }
+            var priced: [Int64] = []
+            for index in indices {
+                guard let price = result[index].lot?.price, let cost = result[index].cost else { break }
+                let proceeds: Money
+                do { proceeds = try price.weight(of: result[index].amount).weight } catch { throw LedgerError.money(error) }
+                priced.append(-proceeds.minorUnits - cost.value.mantissa)
+            }
+            let gains = priced.count == indices.count && priced.reduce(0, +) == total
+                ? priced : try LotArithmetic.spread(total, over: indices.map { result[$0].cost?.value.mantissa ?? 0 })
+            for (index, gain) in zip(indices, gains) { try share(gain, into: &result[index]) }
         }
         return result
     }
