@@ -20,12 +20,18 @@ public enum BeancountExporter {
         let accounts = try ledger.accounts().map(\.account)
         let names = beancountNames(for: accounts)
         let openDate = transactions.first?.date.description ?? "1970-01-01"
+        let lots = try ledger.lotExport()
+        let ids = try ledger.accountNamesByID()
 
         var out = "; exported by kakeibo at log position \(try ledger.head().position)"
         if let asOf { out += ", transactions dated on or before \(asOf)" }
         out += "\noption \"title\" \(quoted(settings.name))\noption \"operating_currency\" \"\(settings.baseCurrency.code)\"\n\n"
         for account in accounts {
-            out += "\(openDate) open \(names[account.name]!)\(account.type.holdsOneCommodity ? " " + account.currency.code : "")\n"
+            // An account that holds lots takes several commodities, and sells by its booking method.
+            let holdsLots = lots.lotAccounts.contains(account.name)
+            out += "\(openDate) open \(names[account.name]!)\(account.type.holdsOneCommodity && !holdsLots ? " " + account.currency.code : "")"
+            if holdsLots { out += " \"\((lots.bookings[account.name] ?? .fifo) == .lifo ? "LIFO" : "FIFO")\"" }
+            out += "\n"
             out += "  kakeibo-account: \(quoted(account.name.rawValue))\n"
         }
         let prices = try ledger.prices().filter { asOf == nil || $0.date <= asOf! }
@@ -41,11 +47,20 @@ public enum BeancountExporter {
             out += "  kakeibo-id: \(quoted(transaction.id))\n"
             // A journal's `(code)` has no place in beancount's header: kept as metadata.
             if let code = transaction.code { out += "  code: \(quoted(code))\n" }
-            for line in transaction.lines where !line.isGeneratedConversion {
+            for (index, line) in transaction.lines.enumerated() where !line.isGeneratedConversion {
                 guard let name = names[line.account] else {
                     throw LedgerError.unknownAccount(line.account.rawValue)
                 }
+                let takes = lots.takes(of: transaction.id, account: line.account, commodity: line.amount.currency, names: ids)
+                if line.amount.minorUnits < 0, !takes.isEmpty {
+                    out += LotExportSyntax.beancountSale(takes, account: name)
+                    continue
+                }
                 out += "  \(name)  \(line.amount.decimalString) \(line.amount.currency.code)"
+                if let lot = lots.acquisitions[Lot.id(transactionID: transaction.id, posting: index)] {
+                    out += " " + LotExportSyntax.beancountCost(lot) + "\n"
+                    continue
+                }
                 if let cost = line.cost { out += " \(cost.per == .unit ? "@" : "@@") \(cost.value) \(cost.commodity.code)" }
                 out += "\n"
                 if let memo = line.memo { out += "    memo: \(quoted(memo))\n" }

@@ -35,6 +35,8 @@ public enum JournalExporter {
         for price in prices.sorted(by: { ($0.date, $0.commodity.code, $0.quote.code) < ($1.date, $1.commodity.code, $1.quote.code) }) {
             out += "P \(price.date) \(styles.symbol(price.commodity)) \(styles.format(price.value.description, price.quote))\n"
         }
+        let lots = try ledger.lotExport()
+        let names = try ledger.accountNamesByID()
         for transaction in try ledger.transactions(scope) {
             out += "\n\(transaction.date)"
             if let status = transaction.status { out += " " + status.rawValue }
@@ -42,13 +44,21 @@ public enum JournalExporter {
             if let payee = transaction.payee { out += " " + descriptionSafe(payee) }
             if let memo = transaction.memo { out += "  ; " + memo }
             out += "\n"
-            for line in transaction.lines where !line.isGeneratedConversion {
+            for (index, line) in transaction.lines.enumerated() where !line.isGeneratedConversion {
                 let account = switch line.virtual {
                 case nil: line.account.rawValue
                 case .unbalanced?: "(\(line.account.rawValue))"
                 case .balanced?: "[\(line.account.rawValue)]"
                 }
+                let takes = lots.takes(of: transaction.id, account: line.account, commodity: line.amount.currency, names: names)
+                if line.amount.minorUnits < 0, !takes.isEmpty {
+                    out += LotExportSyntax.journalSale(takes, account: account, memo: line.memo, format: styles.format)
+                    continue
+                }
                 out += "    \(account)  \(styles.format(line.amount.decimalString, line.amount.currency))"
+                if let cost = line.cost, lots.acquisitions[Lot.id(transactionID: transaction.id, posting: index)] != nil {
+                    out += LotExportSyntax.journalBraces(cost, format: styles.format)
+                }
                 if let cost = line.cost { out += " \(cost.per == .unit ? "@" : "@@") \(styles.format(cost.value.description, cost.commodity))" }
                 if let memo = line.memo { out += "  ; " + memo }
                 out += "\n"
