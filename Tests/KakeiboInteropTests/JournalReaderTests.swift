@@ -46,11 +46,13 @@ final class JournalReaderTests: XCTestCase {
 
     func testMalformedFixturesNameFileLineAndColumn() {
         let cases: [(String, String, String)] = [
-            ("malformed-price.journal", "6:28", "a lot price (\"{\")"),
+            // Lots are read since issue 36; the fixture's lot price is left unclosed instead.
+            ("malformed-price.journal", "6:28", "a lot closed by \"}\""),
             ("malformed-unbalanced.journal", "5:1", "USD off by 0.45"),
             ("malformed-assertion.journal", "7:34", "is 87.50 USD after this posting, not 88.00 USD"),
             ("malformed-amount.journal", "6:24", "invalid amount \"$1,2.50\""),
-            ("malformed-directive.journal", "5:1", "\"apply\""),
+            // Was `apply account personal`, read since issue 36; Ledger's `bucket` is still refused.
+            ("malformed-directive.journal", "5:1", "\"bucket\""),
             ("malformed-virtual.journal", "4:5", "unbalanced virtual posting"),
             ("include-cycle-b.journal", "1:9", "include cycle"),
         ]
@@ -69,14 +71,17 @@ final class JournalReaderTests: XCTestCase {
 
     func testUnsupportedSyntaxIsNeverSkipped() {
         let cases: [(String, String)] = [
-            ("2026-11-01=2026-11-03 x\n  a:b  $1\n  c:d\n", "1:11"),
+            // Secondary dates, auto posting rules and apply account are read since issue 36; what
+            // is still refused of them is a bad secondary date, a query term a rule cannot apply
+            // and an end without its apply.
+            ("2026-11-01=2026-13-03 x\n  a:b  $1\n  c:d\n", "1:12"),
             ("2026-11-01 x\n  [a:b]  $1\n  c:d\n", "1:1"),
             ("2026-11-01 x\n  a:b  $1 {€2}\n  c:d\n", "2:11"),
             ("2026-11-01 x\n  a:b  ($1 * 2)\n  c:d\n", "2:8"),
             ("2026-11-01 x\n  a:b  10 BTCX\n  c:d  $-10\n", "1:1"),
             ("~ every blue moon\n  a:b  $1\n  c:d\n", "1:3"),
-            ("= expenses\n  a:b  $1\n", "1:1"),
-            ("apply account personal\n", "1:1"),
+            ("= date:2026\n  a:b  $1\n", "1:2"),
+            ("end apply account\n", "1:5"),
             ("2026-11-01 x\n  a:b  $1  ; date: 2026-11-05\n  c:d\n", "2:3"),
             ("include *.journal\n", "1:9"),
             ("  a:b  $1\n", "1:3"),

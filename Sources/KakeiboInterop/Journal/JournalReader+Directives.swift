@@ -73,3 +73,18 @@ extension JournalReader {
         return name
     }
 }
+
+extension JournalReader {
+    /// `apply account business`: the account names read until `end apply account` are under
+    /// `business:`, nested ones under both, as hledger reads them (account directives too).
+    mutating func readApplyAccount(_ argument: Substring, location: SourceLocation) throws(ImportError) {
+        var text = argument.prefix { $0 != ";" }.trimmingSpaces()
+        if let gap = text.range(of: "  ") { text = text[..<gap.lowerBound] }
+        guard !text.isEmpty else { throw .syntax(location, expected: "an account name after apply account", found: "nothing") }
+        do { _ = try AccountName(String(text)) } catch {
+            throw .invalidAccount(location, reason: error.description)
+        }
+        parentAccounts.append(String(text))
+        accountNames = [:] // names read before mean something else now
+    }
+}

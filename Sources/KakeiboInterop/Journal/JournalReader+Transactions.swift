@@ -10,6 +10,8 @@ extension JournalReader {
         var payee: String?
         var note: String?
         var comments: [String]
+        /// `2026-01-05=2026-01-07`: hledger's secondary date.
+        var date2: LocalDate? = nil
         var postings: [PendingPosting] = []
         /// Set for a `~` periodic transaction, which becomes budgets, not a transaction.
         var periodic: Journal.PeriodicRule? = nil
@@ -30,6 +32,8 @@ extension JournalReader {
         var cost: PostingCost? = nil
         /// `{…}`: a lot acquired or the lots a sale takes (`JournalReader+Lots.swift`).
         var lot: LotPart? = nil
+        /// `  * assets:bank  $5`: the posting's own mark (issue 32).
+        var status: TransactionStatus? = nil
         /// Where the asserted amount starts, so a failed assertion points at it.
         var assertionColumn: Int
         /// The amount came from a balance assignment (`= $50` with no amount).
@@ -37,6 +41,8 @@ extension JournalReader {
         /// `==`: the assertion or assignment covers every commodity, the others at zero.
         var total = false
         var comments: [String]
+        /// Added by the automated posting rule `= QUERY` (its text).
+        var generatedBy: String? = nil
     }
 
     // MARK: - Header
@@ -58,9 +64,13 @@ extension JournalReader {
         let dateText = line[..<dateEnd]
         var rest = line[dateEnd...]
         let date = try AmountSyntax.date(dateText, at: location, defaultYear: defaultYear)
+        var date2: LocalDate?
         if rest.starts(withASCII: "=") {
-            throw .unsupported(location.at(column: line.column(of: rest)), found: "a secondary date (\"=\")",
-                               hint: "remove the secondary date; Kakeibo keeps one date per transaction")
+            // `=2026-01-07` or `=01-07` (the primary date's year), as hledger reads it.
+            let after = rest.dropFirst()
+            let text = after.prefix { $0 != " " && $0 != "\t" && $0 != ";" }
+            date2 = try AmountSyntax.date(text, at: location.at(column: line.column(of: after)), defaultYear: date.year)
+            rest = after[text.endIndex...]
         }
         rest = rest.trimmingSpaces()
         var status = JournalTransaction.Status.unmarked
@@ -88,7 +98,7 @@ extension JournalReader {
             note = try cleanText(rest.after(ascii: bar), at: location.at(column: line.column(of: rest[bar...])))
         }
         pending = PendingTransaction(location: location, date: date, status: status, code: code, payee: payee, note: note,
-                                     comments: comment.map { [$0] } ?? [])
+                                     comments: comment.map { [$0] } ?? [], date2: date2)
     }
 
     func cleanText(_ text: Substring, at location: SourceLocation) throws(ImportError) -> String? {
@@ -108,7 +118,8 @@ extension JournalReader {
         func column(_ s: Substring) -> Int {
             (ascii ? line.utf8.distance(from: line.startIndex, to: s.startIndex) : line.distance(from: line.startIndex, to: s.startIndex)) + 1
         }
-        if content.first == ";" || content.first == "#" {
+        // Only `;`: inside a transaction hledger reads `  #a  1` as a posting to the account `#a`.
+        if content.first == ";" {
             let text = try cleanText(content.dropFirst(), at: location.at(column: column(content)))
             guard let text else { return }
             if pending!.postings.isEmpty {
@@ -119,7 +130,11 @@ extension JournalReader {
             return
         }
         var rest = content
-        if let f = rest.first, f == "*" || f == "!" { rest = rest.dropFirst().trimmingSpaces() }
+        var status: TransactionStatus?
+        if let f = rest.first, f == "*" || f == "!" {
+            status = f == "*" ? .cleared : .pending
+            rest = rest.dropFirst().trimmingSpaces()
+        }
         // The account ends at two spaces, a tab, a " ;" comment or the end of the line. UTF-8 bytes,
         // not characters, are walked here and below: every delimiter is an ASCII character.
         let bytes = rest.utf8
@@ -218,6 +233,7 @@ extension JournalReader {
                                                 comments: comments))
         pending!.postings[pending!.postings.count - 1].total = total
         pending!.postings[pending!.postings.count - 1].lot = lot
+        pending!.postings[pending!.postings.count - 1].status = status
     }
 
     // MARK: - Balancing
@@ -236,6 +252,8 @@ extension JournalReader {
         }
         var groupSums: [[Currency: Int64]] = [[:], [:]]
         var elidedIn: [Int?] = [nil, nil]
+        /// A cost whose weight has more decimals than its commodity is stored with (`1C @ $1.0049`).
+        var roundedIn: [(location: SourceLocation, commodity: Commodity)?] = [nil, nil]
         for (index, posting) in txn.postings.enumerated() {
             guard let g = group(posting) else {
                 if posting.amount == nil {
@@ -255,7 +273,11 @@ extension JournalReader {
             // A priced posting balances at its weight, as in hledger: 500 EUR @ $1.09 counts $545.00.
             var weight = amount
             if let cost = posting.cost ?? posting.lot?.cost {
-                do { weight = try cost.weight(of: amount).weight } catch {
+                do {
+                    let (exact, residual) = try cost.weight(of: amount)
+                    weight = exact
+                    if residual.mantissa != 0, roundedIn[g] == nil { roundedIn[g] = (posting.location, cost.commodity) }
+                } catch {
                     throw .invalidAmount(posting.location, text: amount.description, reason: error.description)
                 }
             }
@@ -272,8 +294,15 @@ extension JournalReader {
                               + off.map { "\($0.currency.code) off by \($0.decimalString)" }.joined(separator: ", ")
                               + (off.count > 1 ? "; a conversion needs its rate: write @ UNITPRICE or @@ TOTALPRICE on one posting" : ""))
         }
-        var postings: [JournalPosting] = []
-        postings.reserveCapacity(txn.postings.count)
+        // The amount left out would be that weight rounded: hledger keeps $-1.0049 exactly, and a
+        // ledger never rounds without a word (issue 36), so it must be written out.
+        for g in 0..<2 where elidedIn[g] != nil {
+            guard let (location, commodity) = roundedIn[g] else { continue }
+            throw .unbalanced(location, detail: "its cost weighs more decimals than \(commodity.code) is stored with "
+                              + "(\(commodity.minorDigits)), so the amount left out would be rounded; write that amount out")
+        }
+        var filled: [FilledPosting] = []
+        filled.reserveCapacity(txn.postings.count)
         for posting in txn.postings {
             var amounts: [Money]
             if let given = posting.amount {
@@ -295,7 +324,12 @@ extension JournalReader {
                     amounts = [.zero(currency)]
                 }
             }
-            for amount in amounts {
+            for amount in amounts { filled.append((posting, amount)) }
+        }
+        if !autoRules.isEmpty { filled = try applyAutoRules(filled, of: txn) }
+        var postings: [JournalPosting] = []
+        postings.reserveCapacity(filled.count)
+        for (posting, amount) in filled {
             let balanceKey = BalanceKey(account: posting.account.rawValue, commodity: amount.currency.code)
             let balance: Money
             do { balance = try (balances[balanceKey] ?? .zero(amount.currency)).adding(amount) } catch {
@@ -321,14 +355,15 @@ extension JournalReader {
                                            amountWasElided: posting.amount == nil, assertion: posting.assertion,
                                            assertionIsInclusive: posting.inclusive,
                                            virtual: posting.virtual, accountAsWritten: posting.writtenAs,
-                                           comment: try limited(comment, at: posting.location), tags: tags, cost: posting.cost))
+                                           comment: try limited(comment, at: posting.location), tags: tags, cost: posting.cost,
+                                           generatedBy: posting.generatedBy))
+            postings[postings.count - 1].status = posting.status
             postings[postings.count - 1].lot = posting.lot?.input
-            }
         }
         let comment = txn.comments.isEmpty ? nil : txn.comments.joined(separator: " ")
         let transaction = JournalTransaction(location: txn.location.withoutText, date: txn.date, status: txn.status, code: txn.code,
                                              payee: txn.payee, note: txn.note, comment: comment,
-                                             tags: UntrustedText.tags(in: comment), postings: postings)
+                                             tags: UntrustedText.tags(in: comment), postings: postings, date2: txn.date2)
         _ = try limited(transaction.memo, at: txn.location)
         try keep(transaction)
     }

@@ -38,7 +38,16 @@ public struct JournalReader {
     /// Names already validated: a journal repeats a few dozen accounts thousands of times.
     var accountNames: [Substring: AccountName] = [:]
 
-    enum OpenDirective { case none, account, commodity(Currency), declaration }
+    enum OpenDirective { case none, account, commodity(Currency), declaration, autoRule }
+    /// `apply account business`: prefixes of the account names read inside, innermost last.
+    var parentAccounts: [String] = []
+    /// `= QUERY` automated posting rules, in file order (`AutoPostingRule`).
+    var autoRules: [AutoPostingRule] = []
+    /// The rules an earlier pass read (`Settings.autoRules`): this pass applies them from the first transaction.
+    var knownAutoRules: [AutoPostingRule]?
+    var autoRuleIndex = 0
+    /// A rule came after a transaction it must apply to: the journal is read again with it known.
+    var autoRuleAfterTransactions = false
     /// `Y 2026`, or else the current year: the year of dates written without one.
     var defaultYear: Int?
     /// `alias` directives in force, in the order written.
@@ -61,10 +70,16 @@ public struct JournalReader {
         var year: Int
         var bareDigits = 0
         var minimumDigits: [String: Int] = [:]
+        /// Automated posting rules found after the transactions they apply to, on an earlier pass.
+        var autoRules: [AutoPostingRule] = []
     }
 
     init(_ settings: Settings) {
         defaultYear = settings.year
+        if !settings.autoRules.isEmpty {
+            autoRules = settings.autoRules
+            knownAutoRules = settings.autoRules
+        }
         amounts.bareDigits = settings.bareDigits
         amounts.minimumDigits = settings.minimumDigits
     }
@@ -110,6 +125,10 @@ public struct JournalReader {
             let digits = settings.bareDigits
             do {
                 try body(&reader)
+                if reader.autoRuleAfterTransactions {
+                    settings.autoRules = reader.autoRules
+                    continue
+                }
                 if reader.amounts.bareDigitsSeen > digits, digits < Commodity.maximumDigits {
                     settings.bareDigits = min(reader.amounts.bareDigitsSeen, Commodity.maximumDigits)
                     continue
@@ -238,13 +257,25 @@ public struct JournalReader {
                 try readPostingLine(line, content: content, location: location)
                 return
             }
-            if content.first == ";" || content.first == "#" {
+            // hledger: outside a transaction an indented `;`, `#` or `*` line is a comment too.
+            if content.first == ";" || content.first == "#" || content.first == "*" {
                 if case .declaration = openDirective { return }
+                if case .autoRule = openDirective, content.first == "*" {
+                    // `    *$100`-like lines do not start with `*`; a `* account` posting is marked cleared.
+                    try readAutoRulePosting(content, location: location, column: column)
+                    return
+                }
                 if case .account = openDirective, let type = try accountType(comment: content.dropFirst(), at: location) {
                     journal.accountDeclarations[journal.accountDeclarations.count - 1].type = type
                 }
                 return
             }
+            if case .autoRule = openDirective {
+                try readAutoRulePosting(content, location: location, column: column)
+                return
+            }
+            // `account` subdirectives (note, alias, payee…): hledger 1.25 reads and ignores them.
+            if case .account = openDirective { return }
             if case .commodity(let currency) = openDirective, content.hasPrefix("format ") {
                 try readCommodityFormat(content.dropFirst(7), currency: currency, location: location.at(column: column + 7))
                 return
@@ -257,6 +288,10 @@ public struct JournalReader {
         if first == ";" || first == "#" || first == "*" { return }
         if first == "~" {
             try readPeriodicHeader(line, location: location)
+            return
+        }
+        if first == "=" {
+            try readAutoRuleHeader(line, location: location)
             return
         }
         if ("0"..."9").contains(first) {
@@ -300,6 +335,14 @@ public struct JournalReader {
         case "end" where argument == "aliases":
             aliases = []
             accountNames = [:]
+        case "apply" where argument.hasPrefix("account ") || argument.hasPrefix("account\t"):
+            try readApplyAccount(argument.dropFirst(8), location: location.at(column: argumentColumn + 8))
+        case "end" where argument.split(whereSeparator: { $0 == " " || $0 == "\t" }) == ["apply", "account"]:
+            guard !parentAccounts.isEmpty else {
+                throw .syntax(location.at(column: argumentColumn), expected: "an apply account before it", found: "\"end apply account\"")
+            }
+            parentAccounts.removeLast()
+            accountNames = [:]
         default:
             throw .unsupported(location, found: "\"\(word)\"", hint: Self.hint(for: String(word)))
         }
@@ -307,8 +350,7 @@ public struct JournalReader {
 
     static func hint(for word: String) -> String {
         switch word {
-        case "=": "auto postings are not imported; write the postings out"
-        case "apply", "end": "account prefixes (apply account) are not imported; write account names in full"
+        case "apply", "end": "Kakeibo reads apply account and end apply account, end aliases and end comment"
         default: "Kakeibo imports transactions and the account, alias, commodity, D, decimal-mark, include, P, payee, tag and Y directives"
         }
     }
@@ -391,7 +433,9 @@ public struct JournalReader {
     mutating func accountName(_ text: Substring, at location: SourceLocation) throws(ImportError) -> AccountName {
         if let known = accountNames[text] { return known }
         do {
-            let name = try AccountName(aliased(String(text), at: location))
+            // hledger prefixes the name first, then applies the aliases.
+            let prefixed = parentAccounts.isEmpty ? String(text) : parentAccounts.joined(separator: ":") + ":" + text
+            let name = try AccountName(aliased(prefixed, at: location))
             accountNames[text] = name
             return name
         } catch {

@@ -19,10 +19,16 @@ public struct JournalTransaction: Hashable, Sendable {
     /// `key: value` tags found in those comments.
     public var tags: [String: String]
     public var postings: [JournalPosting]
+    /// `2026-01-05=2026-01-07`: hledger's secondary date (the bank's, or the day it cleared).
+    public var date2: LocalDate? = nil
 
-    /// What becomes the transaction's memo: the note, then the comment.
+    /// What becomes the transaction's memo: the note, then the comment, then the secondary date
+    /// as a `date2:` tag. The tag is how the ledger keeps it until transactions carry a second
+    /// date of their own: an export writes it in the comment, where hledger reads it as a tag
+    /// (balances unchanged, checked with hledger 1.25) and a re-import reads the same memo, so
+    /// appends nothing.
     public var memo: String? {
-        let parts = [note, comment].compactMap { $0 }.filter { !$0.isEmpty }
+        let parts = [note, comment, date2.map { "date2: \($0)" }].compactMap { $0 }.filter { !$0.isEmpty }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 }
@@ -46,6 +52,11 @@ public struct JournalPosting: Hashable, Sendable {
     public var tags: [String: String]
     /// `@ $1.09` or `@@ $33.15` as written; nil for a plain posting.
     public var cost: PostingCost? = nil
+    /// `  * assets:bank  $5`: the posting's own `*` / `!`, kept as written (issue 32); nil when unmarked.
+    public var status: TransactionStatus? = nil
     /// `{…}` as written: the lot acquired, or how a sale picks its lots (issue 36).
     public var lot: LedgerCommand.LotInput? = nil
+    /// Added by an automated posting rule (`= QUERY`, as written); its comment carries hledger's
+    /// `generated-posting:` tag, which is what the ledger and an export keep of it.
+    public var generatedBy: String? = nil
 }
