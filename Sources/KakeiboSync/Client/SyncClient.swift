@@ -50,12 +50,19 @@ public struct SyncClient: Sendable {
             return try await witnessAfterSync(witnessed, ledgerAt: path, report: try await clone(into: path, device: device))
         }
         // Other processes may record while the round trips run (the sync lock holds off syncs only): what they recorded
-        // is put back after the server's events, unsynced (`LocalReplica.putBack`); only when it cannot stand there (an
-        // edit the server's conflict rule must judge) is the file left as it was and the sync starts over, pushing it.
+        // is put back after the server's events, unsynced (`LocalReplica.putBack`), and another pass pushes it; only
+        // when it cannot stand there (an edit the server's conflict rule must judge) is the file left as it was and the
+        // sync starts over. After `attempts` passes the sync ends anyway: what is still unpushed waits for the next one.
         var attempt = 1
+        var done: SyncReport?
         while true {
             do {
-                return try await witnessAfterSync(witnessed, ledgerAt: path, report: try await sync(existing: path, device: device))
+                let report = try await sync(existing: path, device: device).after(done)
+                guard report.recordedDuringSync > 0, attempt < Self.attempts else {
+                    return try await witnessAfterSync(witnessed, ledgerAt: path, report: report)
+                }
+                done = report
+                attempt += 1
             } catch SyncError.changedDuringSync where attempt < Self.attempts {
                 attempt += 1
             }

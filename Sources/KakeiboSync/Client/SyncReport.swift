@@ -19,8 +19,8 @@ public struct SyncReport: Hashable, Sendable {
     /// Events recorded here that this device's read-scope token could not push: kept on this device, after the
     /// server's events, unsynced (the sync still pulled).
     public var unpushed = 0
-    /// Events another process recorded here while this sync ran (after it read what to push): kept after the
-    /// server's events, unsynced; the next sync pushes them.
+    /// Events another process recorded here during the sync's last pass (after it read what to push): kept after
+    /// the server's events, unsynced; the next sync pushes them (earlier passes' were pushed by the pass after).
     public var recordedDuringSync = 0
     /// Every open conflict of the ledger after this sync, from the file's own projection.
     public var openConflicts: [OpenConflict] = []
@@ -29,4 +29,18 @@ public struct SyncReport: Hashable, Sendable {
     public var head = LedgerHead(position: 0, hash: Hex.zeroHash)
 
     public init() {}
+
+    /// This pass's report after an `earlier` pass of the same sync: counts added, the rest as this pass left it.
+    func after(_ earlier: SyncReport?) -> SyncReport {
+        guard let earlier else { return self }
+        var report = self
+        report.adopted += earlier.adopted
+        report.pulled += earlier.pulled
+        report.pushed += earlier.pushed
+        report.duplicates += earlier.duplicates
+        report.conflicted += earlier.conflicted
+        report.alreadyRecorded += earlier.alreadyRecorded
+        report.rebased = report.rebased || earlier.rebased
+        return report
+    }
 }
