@@ -121,6 +121,26 @@ SPECS = [
         "tax_rate": 0, "cash": 2000, "column_drop": 16, "seed": 1021,
         "degrade": {"noise": 0.001, "rotate": 0.0, "fade": 0.0, "blur": 0.7, "curl": {"angle": 3.0, "from_x": 0.52}},
     },
+    {
+        # Issue 33: a pound receipt, paid in cash (the 20.00 tendered and the change sit below the total).
+        "id": "syn-10-uk-bookshop", "font": "DejaVuSans.ttf", "size": 22, "width": 560,
+        "company": "HARBOUR BOOKS LTD", "reg": None,
+        "address": ["21 QUAY STREET", "BRISTOL BS1 4DJ"],
+        "extra_header": ["VAT NO: GB123456789"],
+        "date": "05/09/2024", "date_iso": "2024-09-05", "time": "14:20", "currency": "GBP", "symbol": "£",
+        "items": [("PAPERBACK NOVEL", 899), ("GREETING CARD", 325), ("BOOKMARK", 150)],
+        "tax_rate": 0, "cash": 2000, "degrade": {"noise": 0.001, "rotate": -0.6, "fade": 0.0, "blur": 0.0},
+    },
+    {
+        # Issue 33: a dollar receipt with a month-first date, paid with a 50.00 note.
+        "id": "syn-11-us-hardware", "font": "DejaVuSans.ttf", "size": 22, "width": 560,
+        "company": "MAIN STREET HARDWARE INC", "reg": None,
+        "address": ["902 OAK STREET", "PORTLAND, OR 97205"],
+        "extra_header": ["(503) 555-0199"],
+        "date": "03/14/2025", "date_iso": "2025-03-14", "time": "10:05 AM", "currency": "USD", "symbol": "$",
+        "items": [("WOOD SCREWS", 649), ("PAINT BRUSH", 899), ("DUCT TAPE", 575)],
+        "tax_rate": 0, "cash": 5000, "degrade": {"noise": 0.001, "rotate": 0.8, "fade": 0.0, "blur": 0.0},
+    },
 ]
 
 

@@ -2,9 +2,9 @@ import Foundation
 import KakeiboReceipts
 import KakeiboTesseract
 
-/// PP-OCR (PaddleOCR's PP-OCRv4 detection and recognition models) behind `OCREngine`, run by a worker process
-/// (`PPOCRWorker`). On receipts from merchants nobody here tuned on, its text held the printed total far more
-/// often than Tesseract's (the figures are in the README).
+/// PP-OCR (PaddleOCR's detection and recognition models, v4, v5 or v6: `PPOCRModel`) behind `OCREngine`, run by a
+/// worker process (`PPOCRWorker`). On receipts from merchants nobody here tuned on, its text held the printed total
+/// far more often than Tesseract's (the figures are in the README).
 ///
 /// Not `Sendable`: it owns one worker process. A worker that dies is restarted for the next image; one that
 /// hangs past `timeout` is stopped and the image reported, so the rest of a batch lands.
@@ -16,27 +16,29 @@ public final class PPOCREngine: OCREngine {
     public var timeout = 120
     private let python: String
     private let script: String
+    public let model: PPOCRModel
     private var worker: PPOCRWorker?
 
-    public init(python: String? = nil, script: String? = nil) throws(PPOCRError) {
+    public init(model: PPOCRModel = .v4, python: String? = nil, script: String? = nil) throws(PPOCRError) {
         guard let python = python ?? PPOCRInstallation.python() else {
-            throw .unavailable(reason: "no Python with rapidocr-onnxruntime found")
+            throw .unavailable(reason: "no Python with \(model.package) found")
         }
         guard let script = script ?? PPOCRInstallation.script() else {
             throw .unavailable(reason: "ppocr_worker.py is missing beside the binary")
         }
         self.python = python
         self.script = script
-        let worker = try PPOCRWorker(python: python, script: script)
+        self.model = model
+        let worker = try PPOCRWorker(python: python, script: script, model: model)
         self.worker = worker
-        descriptor = OCREngineDescriptor(name: "ppocr", version: worker.hello.version, language: "en+ch",
+        descriptor = OCREngineDescriptor(name: model.engineName, version: worker.hello.version, language: "en+ch",
                                          models: worker.hello.models)
     }
 
     public func recognize(imageAt path: String) throws -> OCRPage {
         // The same refusals as Tesseract's, before the worker sees the file: OpenCV decodes a truncated JPEG silently.
         let header = try TesseractEngine.validate(imageAt: path, limits: limits)
-        if worker?.isRunning != true { worker = try PPOCRWorker(python: python, script: script) }
+        if worker?.isRunning != true { worker = try PPOCRWorker(python: python, script: script, model: model) }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         let answer = try worker!.read(absolute, timeout: timeout)
         if let error = answer.error { throw PPOCRError.unreadableImage(path: path, reason: error) }
@@ -49,7 +51,7 @@ public final class PPOCREngine: OCREngine {
     }
 
     /// What `ReceiptBatch` calls on each worker.
-    public static func factory() -> @Sendable () throws -> any OCREngine {
-        { try PPOCREngine() }
+    public static func factory(_ model: PPOCRModel = .v4) -> @Sendable () throws -> any OCREngine {
+        { try PPOCREngine(model: model) }
     }
 }

@@ -19,10 +19,10 @@ final class PPOCRWorker {
     private let input: FileHandle
     private let reader: LineReader
 
-    init(python: String, script: String) throws(PPOCRError) {
+    init(python: String, script: String, model: PPOCRModel = .v4) throws(PPOCRError) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-u", script]
+        process.arguments = ["-u", script, "--model", model.workerArgument]
         var environment = ProcessInfo.processInfo.environment
         environment["OMP_NUM_THREADS"] = "1"
         process.environment = environment

@@ -30,15 +30,15 @@ public struct ReceiptModel: Hashable, Sendable, Codable {
 }
 
 extension ReceiptModel {
-    /// The model for text from `engine` (`ReceiptScanned`'s engine name); the PP-OCR model for engines it was
-    /// not trained on (Apple Vision, `--observations`), whose line-level text is closest to PP-OCR's.
+    /// The model for text from `engine` (`ReceiptScanned`'s engine name); the default engine's model for engines
+    /// it was not trained on (Apple Vision, `--observations`), whose line-level text is closest to PP-OCR's.
     public static func trained(for engine: String) -> ReceiptModel {
-        let model = trainedByEngine[engine] ?? trainedByEngine["ppocr"] ?? untrained
+        let model = trainedByEngine[engine] ?? trainedByEngine[DefaultOCREngine.name] ?? trainedByEngine["ppocr"] ?? untrained
         return model.isCompatible ? model : untrained
     }
 
     /// The default: the model for the default engine.
-    public static var trained: ReceiptModel { trained(for: "ppocr") }
+    public static var trained: ReceiptModel { trained(for: DefaultOCREngine.name) }
 
     /// Before any training: the hand rules' pick, never high confidence.
     public static let untrained = ReceiptModel(

@@ -89,20 +89,12 @@ extension ServerStore {
     }
 }
 
-/// The default engine, as the CLI picks it: PP-OCR when its worker starts, else Tesseract from then on.
+/// The default engine, by the library's one policy (`DefaultOCREngine`), as the CLI picks it: the default model
+/// when its worker starts, else the next that does, from then on.
 enum ReceiptEngine {
-    private static let ppocrWorks = Mutex<Bool?>(nil)
+    private static let factory = DefaultEngineFactory()
 
     @Sendable static func make() throws -> any OCREngine {
-        if ppocrWorks.withLock({ $0 }) != false {
-            do {
-                let engine = try PPOCREngine()
-                ppocrWorks.withLock { $0 = true }
-                return engine
-            } catch {
-                ppocrWorks.withLock { $0 = false }
-            }
-        }
-        return try TesseractEngine.factory()()
+        try factory.make()
     }
 }

@@ -52,6 +52,10 @@ struct ReceiptCorpus {
         guard !missing.isEmpty, let batch else { return }
         for (index, item) in zip(missing, batch.recognize(missing.map { receipts[$0].path })) {
             engineName = engineName ?? item.engine?.name
+            if let folder, let engine = item.engine, (try? Self.engine(in: folder.path)) == nil {
+                try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try? JSONEncoder.sorted.encode(engine).write(to: folder.appendingPathComponent(Self.engineFile))
+            }
             switch item.result {
             case .success(let page):
                 receipts[index].observations = page.observations
@@ -65,11 +69,26 @@ struct ReceiptCorpus {
         }
     }
 
+    /// The cache's record of the engine that filled it (name, version, model files' SHA-256), for the model's provenance.
+    static let engineFile = "engine.json"
+
+    static func engine(in cache: String) throws -> OCREngineDescriptor {
+        try JSONDecoder().decode(OCREngineDescriptor.self, from: Data(contentsOf: URL(fileURLWithPath: cache).appendingPathComponent(engineFile)))
+    }
+
     /// Every receipt as a training example: the hand rules' reading and the candidates with features.
     func labelled(parser: ReceiptParser = ReceiptParser()) -> [LabelledReceipt] {
         receipts.map { receipt in
             let (rules, candidates) = parser.read(rows: parser.rows(from: receipt.observations))
             return LabelledReceipt(id: receipt.id, truth: receipt.truth, rules: rules, candidates: candidates)
         }
+    }
+}
+
+private extension JSONEncoder {
+    static var sorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
     }
 }

@@ -66,7 +66,7 @@ struct ReceiptsEval: ParsableCommand {
             }
         } else {
             // Observations from the cache alone name no engine: the one asked for, else the default's.
-            let engine = engineOptions.engine?.rawValue ?? corpus.engineName ?? EngineOptions.Name.ppocr.rawValue
+            let engine = engineOptions.engine?.rawValue ?? corpus.engineName ?? DefaultOCREngine.name
             let parser = ReceiptParser(options: ReceiptParserOptions(model: rules ? nil : .trained(for: engine)))
             for receipt in corpus.receipts {
                 let parsed = parser.parse(receipt.observations).receipt

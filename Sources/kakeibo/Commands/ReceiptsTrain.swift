@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KakeiboReceipts
 import KakeiboReceiptsTraining
+import func KakeiboEventStore.sha256Hex
 
 /// `kakeibo receipts train DIR...`: learns the ranker weights, the calibration and the high-confidence threshold
 /// from receipts with truth, and writes them as Swift (`make train-receipts` regenerates the committed model).
@@ -12,7 +13,7 @@ struct ReceiptsTrain: ParsableCommand {
         shouldDisplay: false)
     @Argument(help: "Folders of receipts with truth.") var directories: [String]
     @Option(name: .customLong("read"), help: ArgumentHelp(
-        "ENGINE=DIR: read every receipt with this engine (tesseract or ppocr), keeping its observations in DIR; repeat to train on both.",
+        "ENGINE=DIR: read every receipt with this engine (tesseract, ppocr, ppocr-v5, ppocr-v6, ppocr-v6-tiny), keeping its observations in DIR; repeat to train on both.",
         valueName: "engine=dir"))
     var readings: [String] = ["ppocr=.build/receipt-observations/ppocr"]
     @Option(help: "Write the model here (Swift source).") var out: String?
@@ -21,17 +22,25 @@ struct ReceiptsTrain: ParsableCommand {
     @Option(help: "L2 penalty for the rankers.") var l2 = RankerTrainer.defaultL2
     @Option(help: "Out-of-fold precision the high-confidence threshold must reach.") var precision = ModelTrainer.defaultTargetPrecision
     @Option(help: "Worker threads, one OCR engine each (default: every core).") var jobs: Int?
+    @Option(help: "The commit of the parser and trainer code, recorded with the model (make train-receipts passes it).")
+    var commit = "unknown"
 
     func run() throws {
         var models: [String: ReceiptModel] = [:]
         var everything: [LabelledReceipt] = []
+        var engines: [String: String] = [:]
+        var truth: [(id: String, truth: ReceiptTruth)] = []
         for reading in readings {
             let parts = reading.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let name = EngineOptions.Name(rawValue: parts[0]) else {
-                throw ValidationError("--read takes ENGINE=DIR with ENGINE tesseract or ppocr, not \(reading)")
+                throw ValidationError("--read takes ENGINE=DIR with ENGINE one of \(EngineOptions.Name.allCases.map(\.rawValue).joined(separator: ", ")), not \(reading)")
             }
             var corpus = try ReceiptCorpus(directories: directories)
             corpus.read(with: ReceiptBatch(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, makeEngine: try EngineOptions.factory(name)), cache: parts[1])
+            // Caches filled before engine.json was kept: the installed engine says what it is (one worker start).
+            let descriptor = try (try? ReceiptCorpus.engine(in: parts[1])) ?? EngineOptions.factory(name)().descriptor
+            engines[name.rawValue] = TrainingProvenance.engineLine(version: descriptor.version, models: descriptor.models)
+            truth = corpus.receipts.map { ($0.id, $0.truth) }
             let labelled = corpus.labelled(parser: ReceiptParser(options: ReceiptParserOptions(model: nil)))
             everything += labelled
             guard out != nil else { continue }
@@ -43,7 +52,9 @@ struct ReceiptsTrain: ParsableCommand {
         }
         if let dump { try write(everything, to: dump) }
         guard let out else { return }
-        try ReceiptModel.swiftSource(models, command: "make train-receipts").write(toFile: out, atomically: true, encoding: .utf8)
+        let provenance = TrainingProvenance(trainingSetDigest: sha256Hex(Array(TrainingProvenance.canonicalTruth(truth).utf8)),
+                                            receipts: truth.count, engines: engines, commit: commit)
+        try ReceiptModel.swiftSource(models, provenance: provenance, command: "make train-receipts").write(toFile: out, atomically: true, encoding: .utf8)
         Terminal.printNote("wrote \(out)")
     }
 

