@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // The sync client's HTTP (issue 30): URLSession on Linux (libcurl) spins while it waits for a reply.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // HTTPTypes (HTTPField, HTTPRequest.Method): the server's routes and its tests name them directly.
@@ -90,6 +92,7 @@ let package = Package(
                 "KakeiboDomain", "KakeiboEventStore", "KakeiboLedger",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // The household server: one sequencer per ledger on PostgreSQL, behind Hummingbird. Linux/macOS only.
