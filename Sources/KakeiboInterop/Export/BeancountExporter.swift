@@ -56,7 +56,8 @@ public enum BeancountExporter {
                     out += LotExportSyntax.beancountSale(takes, account: name)
                     continue
                 }
-                out += "  \(name)  \(line.amount.decimalString) \(line.amount.currency.code)"
+                // Beancount's posting flag (issue 32): `  * Assets:Bank  5.00 USD`.
+                out += "  \(line.status.map { $0.rawValue + " " } ?? "")\(name)  \(line.amount.decimalString) \(line.amount.currency.code)"
                 if let lot = lots.acquisitions[Lot.id(transactionID: transaction.id, posting: index)] {
                     out += " " + LotExportSyntax.beancountCost(lot) + "\n"
                     continue

@@ -55,7 +55,8 @@ public enum JournalExporter {
                     out += LotExportSyntax.journalSale(takes, account: account, memo: line.memo, format: styles.format)
                     continue
                 }
-                out += "    \(account)  \(styles.format(line.amount.decimalString, line.amount.currency))"
+                // A posting's own mark as hledger writes it (issue 32): `    * assets:bank  $5`.
+                out += "    \(line.status.map { $0.rawValue + " " } ?? "")\(account)  \(styles.format(line.amount.decimalString, line.amount.currency))"
                 if let cost = line.cost, lots.acquisitions[Lot.id(transactionID: transaction.id, posting: index)] != nil {
                     out += LotExportSyntax.journalBraces(cost, format: styles.format)
                 }

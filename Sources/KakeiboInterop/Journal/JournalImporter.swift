@@ -367,6 +367,7 @@ public enum JournalImporter {
             input.virtual = posting.virtual
             input.accountAsWritten = posting.accountAsWritten
             input.lot = posting.lot
+            input.status = posting.status
             return input
         }
         let moving = transaction.postings.filter { !$0.amount.isZero }

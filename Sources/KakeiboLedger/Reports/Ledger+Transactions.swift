@@ -10,11 +10,12 @@ extension Ledger {
         try withProjection(at: scope.atPosition) { db in
             var sql = """
                 SELECT t.txn_id, t.date, t.payee, t.memo, a.name, p.currency, p.amount, p.memo,
-                       d.cost_per, d.cost_value, d.cost_commodity, coalesce(d.generated, 0), v.kind, m.status, m.code
+                       d.cost_per, d.cost_value, d.cost_commodity, coalesce(d.generated, 0), v.kind, m.status, m.code, pm.status
                 FROM transactions t LEFT JOIN transaction_marks m USING (txn_id)
                 LEFT JOIN postings p USING (txn_id) LEFT JOIN accounts a USING (account_id)
                 LEFT JOIN posting_details d ON d.txn_id = p.txn_id AND d.line = p.line
                 LEFT JOIN virtual_postings v ON v.txn_id = p.txn_id AND v.line = p.line
+                LEFT JOIN posting_marks pm ON pm.txn_id = p.txn_id AND pm.line = p.line
                 WHERE t.is_voided = 0
                 """
             var arguments: StatementArguments = []
@@ -43,6 +44,7 @@ extension Ledger {
                 line.cost = try PostingCost(row: row, startingAt: 8, commodity: db.commodityForCode)
                 line.isGeneratedConversion = row[11]
                 line.virtual = (row[12] as String?).flatMap(PostingVirtuality.init(rawValue:))
+                line.status = (row[15] as String?).flatMap(TransactionStatus.init(rawValue:))
                 if result.last?.id == id {
                     result[result.count - 1].lines.append(line)
                 } else {

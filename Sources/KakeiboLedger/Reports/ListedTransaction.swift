@@ -12,6 +12,8 @@ public struct ListedTransaction: Hashable, Sendable {
         public var isGeneratedConversion = false
         /// `(account)` or `[account]`: exports write the brackets back.
         public var virtual: PostingVirtuality? = nil
+        /// The posting's own `*` / `!` (a journal's, or `reconcile`'s), for exports to write (issue 32).
+        public var status: TransactionStatus? = nil
     }
 
     public var id: String
