@@ -16,10 +16,20 @@ struct ImportCSV: ParsableCommand {
     @Argument(help: ArgumentHelp("The CSV statement.", valueName: "file")) var file: String
     @Option(help: ArgumentHelp("The rules file: fields, date-format, account1, if … account2.", valueName: "rules"))
     var rules: String
+    @Option(help: ArgumentHelp("The text encoding: utf-8, utf-16, utf-16be, windows-1252 or iso-8859-1 (default: from the file).",
+                               valueName: "encoding"))
+    var encoding: String?
+
+    func validate() throws {
+        if let encoding, StatementEncoding(name: encoding) == nil {
+            throw ValidationError("unknown encoding \"\(encoding)\": use utf-8, utf-16, utf-16be, windows-1252 or iso-8859-1")
+        }
+    }
 
     func run() throws {
         let ledger = try global.openLedger()
-        let report = try CSVImporter.importStatement(path: file, rules: try CSVRules.read(path: rules), into: ledger)
+        let report = try CSVImporter.importStatement(path: file, rules: try CSVRules.read(path: rules),
+                                                     encoding: encoding.flatMap(StatementEncoding.init(name:)), into: ledger)
         switch output.format {
         case .json:
             Printer.json([
