@@ -27,7 +27,7 @@ public struct SyncClient: Sendable {
     public init(remote: SyncRemote, token: String, transport: (any SyncTransport)? = nil) {
         self.remote = remote
         self.token = token
-        self.transport = transport ?? URLSessionTransport(base: remote.server)
+        self.transport = transport ?? HTTPClientTransport(base: remote.server)
     }
 
     var ledgerPath: String { "v1/ledgers/\(remote.ledger)" }
