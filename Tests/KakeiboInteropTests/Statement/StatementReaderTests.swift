@@ -207,6 +207,16 @@ final class StatementReaderTests: XCTestCase {
         XCTAssertEqual(StatementEncoding(name: "cp1252"), .windows1252)
     }
 
+    /// FuzzOFXReader's first crash: FoundationXML's parser calls strlen on a null pointer for a
+    /// processing instruction without data (`<?O?>`); instructions are removed before it parses.
+    func testAProcessingInstructionWithoutDataIsNoCrash() throws {
+        let text = "<?xml version=\"1.0\"?>\n<?OFX OFXHEADER=\"200\"?>\n<?O?>\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD</CURDEF>"
+            + "<BANKTRANLIST><STMTTRN><DTPOSTED>20260101</DTPOSTED><TRNAMT>-1.00</TRNAMT><FITID>1</FITID></STMTTRN></BANKTRANLIST>"
+            + "</STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n"
+        XCTAssertEqual(rows(try StatementReader.read(text: text, file: "pi.ofx")), ["2026-01-01 -1.00 1 - | -"])
+        XCTAssertEqual(StatementXML.withoutProcessingInstructions("a<?x\ny?>b<?c"), "a\nb<?c")
+    }
+
     func testFormatDetection() throws {
         XCTAssertEqual(StatementReader.detect("OFXHEADER:100\n"), .ofx)
         XCTAssertEqual(StatementReader.detect("<?xml version=\"1.0\"?>\n<?OFX OFXHEADER=\"200\"?><OFX>"), .ofx)

@@ -35,9 +35,8 @@ enum MT940Reader {
                 fields.append(Field(tag: tag, lines: [line[line.index(after: tagEnd)...]], location: location))
                 continue
             }
-            guard !fields.isEmpty else {
-                throw .syntax(location, expected: "an MT940 field such as :20:", found: "\"\(trimmed)\"")
-            }
+            // Lines before the first field: a bank's own header (ABN AMRO writes `ABNANL2A`, `940`).
+            guard !fields.isEmpty else { continue }
             if trimmed.isEmpty { continue }
             fields[fields.count - 1].lines.append(line)
         }
