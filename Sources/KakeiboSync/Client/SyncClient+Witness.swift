@@ -113,8 +113,15 @@ extension SyncClient {
     private func requireConsistent(seen note: SignedNote, seenBy: String, shown: WitnessView, _ files: WitnessFiles) async throws {
         guard let seen = Checkpoint(noteBody: note.text) else { return }
         var path: [Digest32]? = []
-        if seen.size < shown.checkpoint.size {
-            path = seen.size == 0 ? [] : try? await consistencyPath(from: seen.size, to: shown.checkpoint.size)
+        if seen.size > 0 && seen.size < shown.checkpoint.size {
+            do {
+                path = try await consistencyPath(from: seen.size, to: shown.checkpoint.size)
+            } catch SyncError.refused(let status, _) where (400..<500).contains(status) {
+                path = nil // the server declines to prove it: no proof is what a fork looks like
+            } catch SyncError.malformedReply {
+                path = nil
+            }
+            // Anything else (the network, a server error) is no evidence either way: the sync stops with it.
         }
         let verdict = seen.size == 0 && seen.origin == shown.checkpoint.origin
             ? .consistent : Witness.verdict(seen: seen, shown: shown.checkpoint, path: path)
@@ -132,11 +139,15 @@ extension SyncClient {
         }
     }
 
-    /// The checkpoint of the file's first `size` events, from their chain hashes (one pass, constant memory).
+    /// The checkpoint of the file's first `size` events: from the file's tree projection (`MerkleNodeStore`, O(log n)
+    /// rows), else from their chain hashes (one pass, constant memory).
     static func localCheckpoint(ledgerAt path: String, size: Int64, origin: String) throws -> Checkpoint {
         let reader = try LedgerDatabase.open(at: path, mode: .open)
         defer { try? LocalReplica.close(reader) }
         return try reader.read { db in
+            if let root = try? MerkleTree.root(size: UInt64(size), in: MerkleNodeStore.Source(db)) {
+                return Checkpoint(origin: origin, size: UInt64(size), root: root)
+            }
             var tree = Witness.StreamingRoot()
             let hashes = try Data.fetchCursor(db, sql: "SELECT hash FROM events WHERE position <= ? ORDER BY position", arguments: [size])
             while let hash = try hashes.next() {
