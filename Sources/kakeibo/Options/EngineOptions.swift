@@ -5,7 +5,7 @@ import KakeiboReceipts
 import KakeiboTesseract
 
 /// `--engine tesseract|ppocr|ppocr-v5|ppocr-v6|ppocr-v6-tiny`: which OCR engine reads receipt images. The default
-/// is the library's policy (`DefaultOCREngine`): PP-OCRv6 small, else the next installed, with a one-line notice.
+/// is the library's policy (`DefaultOCREngine`): its engine, else the next that starts, with a one-line notice.
 struct EngineOptions: ParsableArguments {
     enum Name: String, ExpressibleByArgument, CaseIterable {
         case tesseract, ppocr
