@@ -94,6 +94,11 @@ final class WitnessForkTests: ServerTestCase {
         XCTAssertEqual(cosignatures[0][0], "2", "A and B each cosigned the head (A twice, one row a size)")
         let kept = try XCTUnwrap(try files.lastCheckpoint())
         XCTAssertEqual(kept.signatures.count, 3, "the server's signature and both devices' cosignatures: \(kept)")
+        // checkpoint --format note: the body, then the server's signature and both devices' cosignatures of that tree.
+        let note = try ok(["--db", path("a"), "checkpoint", "--format", "note"])
+        XCTAssertEqual(note.split(separator: "\n").filter { $0.hasPrefix("\u{2014} ") }.count, 3, note)
+        XCTAssertEqual(try SignedNote(parsing: note + "\n").signature(by: try XCTUnwrap(try files.pinnedServerKey()))?.name,
+                       try files.pinnedServerKey()?.name, note)
         let report = try ok(["--db", path("a"), "verify", "--witnesses"])
         XCTAssertTrue(report.contains("no forked history seen"), report)
         let eventLog = try String(contentsOfFile: path("a"), encoding: .isoLatin1)
