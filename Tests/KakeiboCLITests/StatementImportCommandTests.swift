@@ -43,9 +43,10 @@ final class StatementImportCommandTests: KakeiboCLITestCase {
             XCTAssertTrue(result.out.contains(appended), result.out)
             XCTAssertTrue(result.out.contains(closing), result.out)
         }
-        let balance = try ok("balance").out
-        XCTAssertTrue(balance.contains("expenses:phone"), balance)
-        XCTAssertTrue(balance.contains("income:salary"), balance)
+        let phone = try ok("register", "expenses:phone").out
+        XCTAssertTrue(phone.contains("Telefonica Germany GmbH"), phone)
+        let salary = try ok("register", "income:salary").out
+        XCTAssertTrue(salary.contains("Kirschbaum GmbH"), salary)
         let qif = try ok("import", "statement", fixture("card-2026-03-utf16.qif"), "--account", "liabilities:card",
                          "--format", "qif", "--encoding", "UTF-16")
         XCTAssertTrue(qif.out.contains("(qif): 3 transactions appended"), qif.out)
