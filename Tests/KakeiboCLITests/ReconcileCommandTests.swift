@@ -167,4 +167,56 @@ final class ReconcileCommandTests: KakeiboCLITestCase {
         XCTAssertEqual(try ok("transfers", "match", "--format", "json").jsonArray().count, 0, "matched once")
         try ok("replay", "--check")
     }
+
+    func testAJournalsPostingMarksAreKeptAndExportedAsWritten() throws {
+        try ok("init", "--currency", "USD")
+        let journal = sandbox.path("marks.journal")
+        try """
+            2026-08-01 Maple Court
+                expenses:rent  $1,450.00
+                * assets:checking
+
+            2026-08-05 ! Corner Cafe
+                expenses:dining  $12.40
+                ! assets:checking
+            """.write(toFile: journal, atomically: true, encoding: .utf8)
+        try ok("import", "journal", journal)
+        // The posting's mark, not its transaction's: rent's category posting is unmarked.
+        XCTAssertEqual(try ok("register", "-C", "--format", "json").jsonArray().map { $0["account"] as? String }, ["assets:checking"])
+        XCTAssertEqual(try ok("register", "status:", "--format", "json").jsonArray().map { $0["account"] as? String }, ["expenses:rent"])
+        XCTAssertEqual(try ok("register", "-P", "--format", "json").jsonArray().count, 2, "the cafe is pending as a whole")
+        let exported = try ok("export", "journal").out
+        XCTAssertTrue(exported.contains("2026-08-01 Maple Court\n    expenses:rent  $1,450.00\n    * assets:checking  $-1,450.00\n"), exported)
+        XCTAssertTrue(exported.contains("2026-08-05 ! Corner Cafe\n    expenses:dining  $12.40\n    ! assets:checking  $-12.40"), exported)
+        XCTAssertTrue(try ok("export", "beancount").out.contains("  * Assets:Checking  -1450.00 USD"))
+        // What reconcile clears is exported the same way, and re-imports to the same marks.
+        try ok("reconcile", "assets:checking", "--balance", "-1450", "--as-of", "2026-08-01")
+        let again = try ok("export", "journal").out
+        XCTAssertEqual(again, exported, "the rent's bank posting was cleared already; the cafe is after the statement")
+        try ok("replay", "--check")
+    }
+
+    /// Through `import statement` (STATEMENTS' fixtures): the checking account's statement pays the card 400.00 on
+    /// 2026-02-15, the card's statement shows the payment on 2026-02-16; imported one after the other, it is one transfer.
+    func testACheckingAndACardStatementImportedGiveOneTransfer() throws {
+        let statements = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/statements")
+        try ok("init", "--currency", "USD")
+        try ok("import", "statement", statements.appendingPathComponent("checking-2026-01-02.ofx").path, "--account", "assets:checking")
+        let before = try eventCount()
+        try ok("import", "statement", statements.appendingPathComponent("card-2026-02.qfx").path, "--account", "liabilities:card")
+        let transfers = try ok("register", "assets:checking", "--format", "json").jsonArray().filter { $0["amount"] as? String == "-400.00" }
+        XCTAssertEqual(transfers.count, 1, "the payment once")
+        let history = try ok("history", try XCTUnwrap(transfers.first?["id"] as? String), "--format", "json").jsonObject()
+        XCTAssertEqual(history["kind"] as? String, "transfer")
+        XCTAssertGreaterThan(try eventCount(), before)
+        XCTAssertEqual(try ok("transfers", "match", "--format", "json").jsonArray().count, 0, "nothing left to pair")
+        // Re-importing either statement appends nothing, and the card reconciles with its closing balance.
+        let head = try digest()
+        try ok("import", "statement", statements.appendingPathComponent("card-2026-02.qfx").path, "--account", "liabilities:card")
+        try ok("import", "statement", statements.appendingPathComponent("checking-2026-01-02.ofx").path, "--account", "assets:checking")
+        XCTAssertEqual(try digest(), head)
+        XCTAssertTrue(try ok("reconcile", "liabilities:card", "--balance", "353.60", "--as-of", "2026-02-28").out.contains("reconciled"))
+        try ok("replay", "--check")
+    }
 }

@@ -90,6 +90,15 @@ public enum StatementImporter {
                                alreadyRecorded: 0, warnings: statement.warnings, skipped: statement.skipped))
         }
         let recorded = try ledger.recordedIdempotencyKeys(planned.map(\.key))
+        // The second side of a payment already imported from another account (issue 32): the card's credit of
+        // what checking paid is recorded once, as a transfer, and the first side is voided (`TransferMatcher`).
+        let matcher = TransferMatcher()
+        let dates = planned.map(\.transaction.date)
+        var sides = try dates.min().map { first in
+            try ledger.transferSides(from: first.adding(days: -matcher.days), through: dates.max()!.adding(days: matcher.days))
+        } ?? []
+        let accountID = existing[account]?.id ?? ""
+        let bankAccount = [AccountType.asset, .liability].contains(existing[account]?.type ?? AccountType(inferredFrom: account))
         for (transaction, money, key, file) in planned {
             guard !recorded.contains(key), keysThisImport.insert(key).inserted else {
                 files[file].alreadyRecorded += 1
@@ -100,6 +109,20 @@ public enum StatementImporter {
             var payee = transaction.payee
             let matched = rules?.matching([transaction.payee, transaction.memo].compactMap { $0 }.joined(separator: " "))
             if let description = matched?.description { payee = description }
+            let provenance = transaction.location.fileAndLine + (transaction.bankID.map { " id \($0)" } ?? "")
+            if bankAccount, matched?.account2 == nil, let side = matcher.counterpart(accountID: accountID, date: transaction.date, amount: money, among: sides) {
+                sides.removeAll { $0.transactionID == side.transactionID }
+                let mine = TransferSide(transactionID: "", date: transaction.date, accountID: accountID, account: account, amount: money,
+                                        payee: payee, counterAccount: side.account)
+                let commands = Ledger.transferCommands(money.isNegative ? TransferPair(outgoing: mine, incoming: side)
+                                                                        : TransferPair(outgoing: side, incoming: mine))
+                entries.append((commands[0], CommandOptions(source: .statementImport, provenance: provenance, idempotencyKey: key, fingerprint: key),
+                                transaction.location))
+                for command in commands.dropFirst() {
+                    entries.append((command, CommandOptions(source: .statementImport, provenance: provenance), transaction.location))
+                }
+                continue
+            }
             var fallback = rules?.account2 ?? (try? AccountName(money.isNegative ? "expenses:unknown" : "income:unknown"))!
             // `expenses:unknown` already in the ledger's currency: a statement in another gets `expenses:unknown:EUR`.
             if rules?.account2 == nil, let held = currencies[fallback], held != currency {
@@ -119,7 +142,6 @@ public enum StatementImporter {
                 LedgerCommand.PostingInput(account: other.rawValue, amount: negated.decimalString, currency: currency),
             ])
             if matched?.account2 == nil && other.components.last == "unknown" && money.isNegative { input.suggestCategoryFor = 1 }
-            let provenance = transaction.location.fileAndLine + (transaction.bankID.map { " id \($0)" } ?? "")
             entries.append((.recordTransaction(input), CommandOptions(source: .statementImport, provenance: provenance,
                                                                       idempotencyKey: key, fingerprint: key), transaction.location))
         }
