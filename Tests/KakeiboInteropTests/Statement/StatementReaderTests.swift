@@ -217,6 +217,13 @@ final class StatementReaderTests: XCTestCase {
         XCTAssertEqual(StatementXML.withoutProcessingInstructions("a<?x\ny?>b<?c"), "a\nb<?c")
     }
 
+    /// FuzzQIFReader's crash: a date of thirty digits overflowed Int.
+    func testAQIFDateOfManyDigitsIsRefused() throws {
+        XCTAssertThrowsError(try StatementReader.read(text: "!Type:Bank\nD311111111111111111111111111111/ 4'26\nT1\n^\n", file: "d.qif")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("d.qif:2:1: invalid date"), "\(error)")
+        }
+    }
+
     func testFormatDetection() throws {
         XCTAssertEqual(StatementReader.detect("OFXHEADER:100\n"), .ofx)
         XCTAssertEqual(StatementReader.detect("<?xml version=\"1.0\"?>\n<?OFX OFXHEADER=\"200\"?><OFX>"), .ofx)

@@ -108,6 +108,8 @@ enum QIFReader {
         var digits = ""
         for character in text {
             if character.isASCII && character.isNumber {
+                // More than four digits is no part of a date (and would overflow Int: FuzzQIFReader).
+                guard digits.count < 4 else { throw .invalidDate(location, text: text, reason: "a QIF date is three numbers, like 1/5/26 or 1/ 5'26") }
                 digits.append(character)
             } else if character == " " {
                 continue
@@ -119,7 +121,7 @@ enum QIFReader {
                 throw .invalidDate(location, text: text, reason: "a QIF date is three numbers, like 1/5/26 or 1/ 5'26")
             }
         }
-        if !digits.isEmpty { numbers.append((Int(digits.prefix(6))!, digits.count)) }
+        if !digits.isEmpty { numbers.append((Int(digits)!, digits.count)) }
         guard numbers.count == 3, separators.count == 2, numbers.allSatisfy({ $0.digits <= 4 }) else {
             throw .invalidDate(location, text: text, reason: "a QIF date is three numbers, like 1/5/26 or 1/ 5'26")
         }
