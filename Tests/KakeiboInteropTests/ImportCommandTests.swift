@@ -48,10 +48,11 @@ final class ImportCommandTests: XCTestCase {
         let result = try run("import", "journal", path)
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stdout, "")
+        // Issue 36 imports lots: the fixture's lot price is now left unclosed, which stays malformed.
         XCTAssertEqual(result.stderr, """
-            kakeibo: error: \(path):6:28: unsupported syntax: a lot price ("{"); lots are not imported yet; write the purchase with @ or @@ instead
+            kakeibo: error: \(path):6:28: expected a lot closed by "}" before any "@", found "{$1.11"
               |
-            6 |     assets:euro        €90 {$1.11}
+            6 |     assets:euro        €90 {$1.11
               |                            ^
 
             """)
