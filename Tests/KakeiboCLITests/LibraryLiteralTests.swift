@@ -13,6 +13,8 @@ final class LibraryLiteralTests: XCTestCase {
          "an exported file's header names the program that wrote it, as hledger's does; it is not a command"),
         ("Sources/KakeiboInterop/Export/JournalExporter.swift", "; exported by kakeibo at log position",
          "an exported file's header names the program that wrote it, as hledger's does; it is not a command"),
+        ("Sources/KakeiboPPOCR/PPOCRWorker.swift", "\"--model\", model.workerArgument",
+         "the argument vector of the PP-OCR worker (ppocr_worker.py's own --model option), never shown to a person"),
     ]
 
     func testNoLibraryLiteralNamesACommandOrAnOption() throws {
