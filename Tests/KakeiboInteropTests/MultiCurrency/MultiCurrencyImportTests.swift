@@ -92,7 +92,7 @@ final class MultiCurrencyImportTests: XCTestCase {
         XCTAssertTrue(try balances(excludingConversions: false).contains("equity:conversion:GEL-USD:GEL,GEL,-209.60"))
     }
 
-    /// Lots, implicit conversions and auto postings stay refused, with file:line:column, and
+    /// Lots, implicit conversions and unbalanced auto postings stay refused, with file:line:column, and
     /// nothing is appended.
     func testRefusalsNameTheirPlaceAndLeaveTheLogUnchanged() throws {
         try importText(try String(contentsOfFile: Tools.fixture("travel.journal"), encoding: .utf8))
@@ -102,8 +102,10 @@ final class MultiCurrencyImportTests: XCTestCase {
             ("2026-03-01 lot\n    assets:crypto    0.01000000 BTC {$50\n    assets:checking\n", "2:37", "a lot closed by"),
             ("2026-03-01 implicit\n    assets:checking    USD -10.00\n    assets:wise:eur    EUR 8.50\n", "1:1",
              "a conversion needs its rate"),
-            // Virtual postings are imported since issue 20; auto postings are still refused.
-            ("= expenses:food\n    (budget:food)    *-1\n", "1:1", "auto postings"),
+            // Virtual postings are imported since issue 20, auto postings since issue 36; a rule
+            // whose postings do not balance among themselves is refused at the transaction.
+            ("= expenses:food\n    budget:food    *-1\n\n2026-03-01 x\n    expenses:food  $5\n    assets:checking\n", "4:1",
+             "an auto posting rule added"),
         ]
         for (text, place, phrase) in cases {
             XCTAssertThrowsError(try importText(text, name: "refused.journal"), text) { error in
