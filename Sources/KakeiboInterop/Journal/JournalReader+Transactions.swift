@@ -294,13 +294,11 @@ extension JournalReader {
                               + off.map { "\($0.currency.code) off by \($0.decimalString)" }.joined(separator: ", ")
                               + (off.count > 1 ? "; a conversion needs its rate: write @ UNITPRICE or @@ TOTALPRICE on one posting" : ""))
         }
-        // The amount left out would be that weight rounded: hledger keeps $-1.0049 exactly, and a
-        // ledger never rounds without a word (issue 36), so it must be written out.
-        for g in 0..<2 where elidedIn[g] != nil {
-            guard let (location, commodity) = roundedIn[g] else { continue }
-            throw .unbalanced(location, detail: "its cost weighs more decimals than \(commodity.code) is stored with "
-                              + "(\(commodity.minorDigits)), so the amount left out would be rounded; write that amount out")
-        }
+        // The amount left out is that weight rounded to the commodity's stored digits (£8.40 @ $1.26
+        // posts $-10.58 where hledger keeps $-10.584). Refusing it (9cab91e) broke travel-trip.journal
+        // and every ledger imported from it; keeping the exact value needs the stored precision to
+        // grow (issue 36, still open), so until then `roundedIn` is where that rounding happens.
+        _ = roundedIn
         var filled: [FilledPosting] = []
         filled.reserveCapacity(txn.postings.count)
         for posting in txn.postings {

@@ -69,9 +69,6 @@ final class AutoPostingTests: JournalSyntaxTestCase {
             ("= date:2026\n    (a)  $1\n", "1:2", "date:2026"),
             ("2026-02-01=2026-02-30 x\n    expenses:rent  $5\n    assets:checking\n", "1:12", "2026-02-30"),
             ("end apply account\n", "1:5", "apply account"),
-            // The amount left out would be the $1.0049 weight rounded to cents.
-            ("2026-02-01 x\n    assets:checking  $0.00\n    assets:btc  1 BTC @ $1.0049\n    assets:checking\n", "3:5",
-             "would be rounded"),
         ]
         for (text, place, phrase) in cases {
             let path = directory.appendingPathComponent("bad.journal").path
