@@ -19,7 +19,7 @@ shift || true
 targets=("$@")
 # Every Fuzz/Fuzz*.swift is a target; each names the folders (or files) it reads from in a header
 # line `// fuzz-sources: DIR|FILE …`. Of those, every Swift file that imports nothing beyond
-# Foundation, Dispatch and KakeiboDomain is compiled in: a new reader file joins its fuzz target
+# Foundation (FoundationXML included: it ships with it), Dispatch and KakeiboDomain is compiled in: a new reader file joins its fuzz target
 # without an edit here (issue 35; FuzzSourcesTests checks it), and a file that needs GRDB or the
 # ledger is left out by its imports, not by a hand-kept list.
 if [ ${#targets[@]} -eq 0 ]; then
@@ -32,8 +32,8 @@ extra_sources() {
     [ -z "$declared" ] && return 0
     # shellcheck disable=SC2086
     find $declared -name '*.swift' | sort -u | while read -r source; do
-        if ! grep -E '^(@preconcurrency |@_implementationOnly |internal |public )?import ' "$source" \
-            | grep -vqE 'import (Foundation|Dispatch|KakeiboDomain)$'; then
+        if ! grep -E '^[[:space:]]*(@preconcurrency |@_implementationOnly |internal |public )?import ' "$source" \
+            | grep -vqE 'import (Foundation|FoundationXML|Dispatch|KakeiboDomain)$'; then
             echo "$source"
         fi
     done

@@ -1,8 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-    // Indented so that Fuzz/run.sh, which keeps files importing only Foundation, Dispatch and
-    // KakeiboDomain, still takes this one: FoundationXML ships with the toolchain's Foundation.
-    import FoundationXML
+import FoundationXML
 #endif
 
 /// XML (OFX 2.x, QFX, CAMT.053) into `StatementNode`s through Foundation's XMLParser: names without
