@@ -25,12 +25,16 @@ struct AccountCommand: ParsableCommand {
         func run() throws {
             let ledger = try global.openLedger()
             let currency = try self.currency.map { try ledger.commodityArgument($0) }
-            var result = try ledger.record(anyCommodity ? .openAccountForAnyCommodity(name: name, type: type, currency: currency)
-                                                        : .openAccount(name: name, type: type, currency: currency))
-            if booking != nil || gains != nil {
-                result = try ledger.record(.setBooking(account: name, booking: LotBooking(method: booking ?? .fifo, gainsAccount: gains)))
+            var commands: [LedgerCommand] = [anyCommodity ? .openAccountForAnyCommodity(name: name, type: type, currency: currency)
+                                                          : .openAccount(name: name, type: type, currency: currency)]
+            // FIFO into income:capital-gains is every account's booking already: `--booking fifo` alone
+            // sets nothing (setting it again is refused as no change). One batch: opened with its
+            // booking, or not at all.
+            if (booking ?? .fifo) != .fifo || gains != nil {
+                commands.append(.setBooking(account: name, booking: LotBooking(method: booking ?? .fifo, gainsAccount: gains)))
             }
-            Printer.recorded(result, format: output.format, note: "opened \(name)")
+            let results = try ledger.record(batch: commands)
+            Printer.recorded(results[results.count - 1], format: output.format, note: "opened \(name)")
         }
     }
 
