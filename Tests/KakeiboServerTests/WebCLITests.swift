@@ -7,53 +7,7 @@ import XCTest
 /// The web app's commands as a person types them (issue 31): `server invite` prints a link that signs a
 /// browser in once, `server token list` shows the browser, and a photo uploaded in the browser is written
 /// out byte-identical by `receipts show ID --image FILE` on a CLI device after `kakeibo sync`.
-final class WebCLITests: ServerTestCase {
-    var server: Process?
-
-    override func tearDownWithError() throws {
-        if let server, server.isRunning { server.terminate(); server.waitUntilExit() }
-        try super.tearDownWithError()
-    }
-
-    var cliEnvironment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["KAKEIBO_CONFIG"] = directory.appendingPathComponent("config").path
-        environment["KAKEIBO_TOKEN"] = nil
-        return environment
-    }
-
-    func kakeibo(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let result = try ChildProcess.run(try KakeiboBinary.locate(), arguments, environment: cliEnvironment)
-        return (result.status, result.stdout.trimmingCharacters(in: .whitespacesAndNewlines), result.stderr)
-    }
-
-    func ok(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let result = try kakeibo(arguments)
-        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
-        return result.stdout
-    }
-
-    func startServer() throws -> SyncRemote {
-        let process = Process()
-        process.executableURL = try KakeiboBinary.locate()
-        process.arguments = ["server", "run", "--postgres", postgresURL, "--listen", "127.0.0.1:0"]
-        let output = directory.appendingPathComponent("server.out")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        server = process
-        for _ in 0..<300 {
-            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening on 127.0.0.1:") }) {
-                return try SyncRemote("http://127.0.0.1:\(line.split(separator: ":").last!)/ledgers/\(ledgerName!)")
-            }
-            guard process.isRunning else { break }
-            usleep(100_000)
-        }
-        throw XCTSkip("kakeibo server run did not start")
-    }
-
+final class WebCLITests: ServerProcessTestCase {
     func testInviteTokenListAndAPhotoWrittenOutByteIdenticalOnASyncedDevice() async throws {
         let (url, ledger) = (postgresURL!, ledgerName!)
         _ = try ok(["server", "init", "--postgres", url, "--ledger", ledger])

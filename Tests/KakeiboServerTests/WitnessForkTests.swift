@@ -11,50 +11,7 @@ import XCTest
 /// shows device B a history forked from the one A saw is refused by B's next sync in one line naming both
 /// checkpoints, the two signed notes are kept beside B's ledger, `verify --witnesses` lists them, and no
 /// event of either history is lost. The server's misdeeds are SQL on its tables, as its operator could.
-final class WitnessForkTests: ServerTestCase {
-    var server: Process?
-
-    override func tearDownWithError() throws {
-        if let server, server.isRunning { server.terminate(); server.waitUntilExit() }
-        try super.tearDownWithError()
-    }
-
-    func kakeibo(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        var environment = ProcessInfo.processInfo.environment
-        environment["KAKEIBO_CONFIG"] = directory.appendingPathComponent("config").path
-        environment["KAKEIBO_TOKEN"] = nil
-        let result = try ChildProcess.run(try KakeiboBinary.locate(), arguments, environment: environment)
-        return (result.status, result.stdout.trimmingCharacters(in: .whitespacesAndNewlines), result.stderr)
-    }
-
-    @discardableResult
-    func ok(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let result = try kakeibo(arguments)
-        XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)", file: file, line: line)
-        return result.stdout
-    }
-
-    func startServer() throws -> SyncRemote {
-        let process = Process()
-        process.executableURL = try KakeiboBinary.locate()
-        process.arguments = ["server", "run", "--postgres", postgresURL, "--listen", "127.0.0.1:0"]
-        let output = directory.appendingPathComponent("server.out")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        server = process
-        for _ in 0..<300 {
-            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening on 127.0.0.1:") }) {
-                return try SyncRemote("http://127.0.0.1:\(line.split(separator: ":").last!)/ledgers/\(ledgerName!)")
-            }
-            guard process.isRunning else { break }
-            usleep(100_000)
-        }
-        throw XCTSkip("kakeibo server run did not start")
-    }
-
+final class WitnessForkTests: ServerProcessTestCase {
     /// Runs SQL as the URL's (super)user, each row's columns as text.
     func sql(_ text: String) async throws -> [[String?]] {
         try await HouseholdServer.withStore(postgres: postgresURL) { store in
