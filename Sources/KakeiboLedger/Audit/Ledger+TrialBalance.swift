@@ -4,7 +4,7 @@ import KakeiboDomain
 extension Ledger {
     /// The trial balance of the projections: per commodity, what the balances of the ledger's
     /// accounts sum to, less the unbalanced virtual postings `(account)` (which balance with
-    /// nothing, as in hledger). Double entry makes every sum zero; the ones that are not are
+    /// nothing, as in hledger). Every transaction balances, so every sum is zero; the ones that are not are
     /// returned, smallest commodity code first, as "10.00 USD".
     ///
     /// Only balances of accounts that exist count, as `balance` shows them: a posting an older
