@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .executable(name: "ledger-bench", targets: ["ledger-bench"]),
         .library(name: "LedgerGenerator", targets: ["LedgerGenerator"]),
+        .executable(name: "proofs-bench", targets: ["proofs-bench"]),
     ],
     dependencies: [
         // The root package, by path: the identity of a path dependency is its folder's name, so the
@@ -36,6 +37,15 @@ let package = Package(
             name: "ledger-bench",
             dependencies: [
                 "LedgerGenerator",
+                .product(name: "KakeiboDomain", package: "Kakeibo"),
+                .product(name: "KakeiboLedger", package: "Kakeibo"),
+            ]
+        ),
+        // Issue 34's inclusion proofs produced and checked in one process: Benchmarks/proofs.sh.
+        .executableTarget(
+            name: "proofs-bench",
+            dependencies: [
+                .product(name: "KakeiboChain", package: "Kakeibo"),
                 .product(name: "KakeiboDomain", package: "Kakeibo"),
                 .product(name: "KakeiboLedger", package: "Kakeibo"),
             ]
