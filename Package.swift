@@ -61,6 +61,9 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // Reports as text (issue 35): tables, CSV and JSON built from the ledger's report values, so a command
+        // only picks the form and prints. Foundation-free.
+        .target(name: "KakeiboReports", dependencies: ["KakeiboDomain", "KakeiboProjections", "KakeiboLedger"]),
         // Journals and statements in and out: hledger/ledger journals, beancount, bank CSV.
         .target(
             name: "KakeiboInterop",
@@ -131,7 +134,7 @@ let package = Package(
                 "KakeiboLedger", "KakeiboDomain", "KakeiboInterop", "KakeiboReceipts", "KakeiboReceiptFiles", "KakeiboReceiptsTraining",
                 "KakeiboTesseract", "KakeiboPPOCR", "KakeiboSync", "KakeiboServer", "KakeiboEventStore", "KakeiboProjections",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                "KakeiboDashboard", "KakeiboWebApp", "KakeiboChain",
+                "KakeiboDashboard", "KakeiboWebApp", "KakeiboChain", "KakeiboReports",
             ]
         ),
         // Build-time tool: turns Migrations/*.sql into Swift string constants so the binary carries its schema.

@@ -2,6 +2,7 @@ import ArgumentParser
 import KakeiboDomain
 import KakeiboLedger
 import KakeiboProjections
+import KakeiboReports
 
 struct BudgetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -130,11 +131,7 @@ enum PeriodOption {
     }
 
     /// Basis points as a percentage with two decimals: 4500 → 45.00%.
-    static func percent(_ basisPoints: Int64) -> String {
-        let magnitude = basisPoints.magnitude
-        let cents = String(magnitude % 100)
-        return (basisPoints < 0 ? "-" : "") + "\(magnitude / 100)." + (cents.count < 2 ? "0" : "") + cents + "%"
-    }
+    static func percent(_ basisPoints: Int64) -> String { TerminalText.percent(basisPoints) }
 }
 
 extension PeriodLength: ExpressibleByArgument {}

@@ -1,8 +1,13 @@
 import ArgumentParser
+import KakeiboReports
 
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case table, json, csv
-}
+/// The CLI's name for the report forms, which KakeiboReports owns.
+typealias OutputFormat = ReportFormat
+/// The text renderers live in KakeiboReports; these names let every command use them without its own import.
+typealias TextTable = KakeiboReports.TextTable
+typealias CSVWriter = KakeiboReports.CSVWriter
+
+extension ReportFormat: ExpressibleByArgument {}
 
 /// `--format`, on every command that prints something.
 struct OutputOptions: ParsableArguments {

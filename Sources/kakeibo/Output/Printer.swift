@@ -1,6 +1,7 @@
 import Foundation
 import KakeiboDomain
 import KakeiboLedger
+import KakeiboReports
 
 /// Prints reports in the format asked for.
 enum Printer {
@@ -27,19 +28,10 @@ enum Printer {
         }
     }
 
-    static func timestamp(_ milliseconds: Int64) -> String {
-        let date = LocalDate(unixMilliseconds: milliseconds, utcOffsetSeconds: 0)
-        let dayMilliseconds = milliseconds - Int64(date.daysSinceEpoch) * 86_400_000
-        let seconds = dayMilliseconds / 1000
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let millis = String(dayMilliseconds % 1000)
-        return "\(date)T\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60)).\(String(repeating: "0", count: 3 - millis.count))\(millis)Z"
-    }
+    static func timestamp(_ milliseconds: Int64) -> String { TerminalText.timestamp(milliseconds) }
 }
 
 extension Printer {
     /// Money in JSON: a decimal string and a currency, never a float.
-    static func money(_ money: Money) -> JSONValue {
-        ["amount": .string(money.decimalString), "currency": .string(money.currency.code)]
-    }
+    static func money(_ money: Money) -> JSONValue { TerminalText.money(money) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KakeiboDomain
+import KakeiboReports
 import Synchronization
 
 /// Writing to the terminal. Text that came from users or files is stripped of control
@@ -22,13 +23,9 @@ enum Terminal {
     }
 
     /// "1 transaction", "2 transactions": a count with its noun, plural unless it is one.
-    static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
-    }
+    static func count(_ number: Int, _ noun: String) -> String { TerminalText.count(number, noun) }
 
-    static func safe(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { !FreeText.isControl($0, allowing: ["\n", "\t"]) }))
-    }
+    static func safe(_ text: String) -> String { TerminalText.safe(text) }
 
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
 

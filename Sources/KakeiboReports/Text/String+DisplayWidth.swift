@@ -3,13 +3,13 @@ extension String {
     /// emoji shown as one, none for a character that draws nothing (a lone joiner or combining mark), one for the
     /// rest. `count` counts characters, so `ｆｕｌｌ` and `食堂` pushed their table columns out of line (issue 29, B23).
     /// The ranges are wcwidth's (Markus Kuhn's), which terminals follow.
-    var displayWidth: Int {
+    public var displayWidth: Int {
         reduce(0) { $0 + $1.displayWidth }
     }
 }
 
 extension Character {
-    var displayWidth: Int {
+    public var displayWidth: Int {
         let scalars = unicodeScalars
         guard let first = scalars.first else { return 0 }
         if scalars.contains(where: { $0.properties.isEmojiPresentation }) || (scalars.count > 1 && first.properties.isEmoji

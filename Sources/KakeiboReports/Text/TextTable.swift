@@ -1,19 +1,20 @@
 /// A plain text table: left-aligned text, right-aligned numbers, two spaces between columns.
-struct TextTable {
-    enum Alignment { case left, right }
+public struct TextTable: Sendable {
+    public enum Alignment: Sendable { case left, right }
 
-    var headers: [String]
-    var alignments: [Alignment]
-    var rows: [[String]] = []
+    public var headers: [String]
+    public var alignments: [Alignment]
+    public var rows: [[String]] = []
 
-    init(_ columns: [(String, Alignment)]) {
+    public init(_ columns: [(String, Alignment)]) {
         headers = columns.map(\.0)
         alignments = columns.map(\.1)
     }
 
-    mutating func add(_ row: [String]) { rows.append(row.map(Terminal.safe)) }
+    /// Cells are made safe for a terminal as they are added: a payee or a file's text cannot move the cursor.
+    public mutating func add(_ row: [String]) { rows.append(row.map(TerminalText.safe)) }
 
-    func render() -> String {
+    public func render() -> String {
         let all = [headers] + rows
         // Columns as a terminal draws them: a wide character takes two (`String.displayWidth`).
         let widths = headers.indices.map { column in all.map { $0[column].displayWidth }.max() ?? 0 }
@@ -29,7 +30,7 @@ struct TextTable {
 }
 
 extension String {
-    func trimmingTrailingSpaces() -> String {
+    public func trimmingTrailingSpaces() -> String {
         var text = self
         while text.last == " " { text.removeLast() }
         return text
