@@ -49,7 +49,8 @@ struct Kakeibo: ParsableCommand {
         } catch {
             // One line for every refusal, library or usage; `ErrorMessage` is the one place that words it.
             let failure = ErrorMessage(error)
-            Terminal.printError(failure.line)
+            // Empty when the command reported its failures itself (`CommandFailure.reported`).
+            if !failure.line.isEmpty { Terminal.printError(failure.line) }
             Foundation.exit(failure.exitCode)
         }
     }
