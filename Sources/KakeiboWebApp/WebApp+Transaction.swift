@@ -14,7 +14,7 @@ extension WebApp {
         var values = try await store.withReplica(ledger: ledger) { ledger -> [String: any Sendable] in
             let id = try ledger.resolveTransactionID(text)
             let history = try ledger.history(of: id)
-            let listed = try ledger.transactions().first { $0.id == id }
+            let listed = try ledger.transaction(listedAs: id)
             var values: [String: any Sendable] = [
                 "txn": id, "short": String(id.suffix(8)), "voided": history.isVoided,
                 "date": listed?.date.description ?? "", "payee": listed?.payee ?? "", "memo": listed?.memo ?? "",

@@ -357,3 +357,56 @@ def test_every_page_is_accessible_clean_and_photographed(browser, household):
                     violations = [v for v in axe.run(page).response["violations"] if v["impact"] in ("serious", "critical")]
                     assert violations == [], (path, [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations])
             clean(events, household)
+
+
+def test_a_correction_on_the_transaction_page_reaches_every_device_with_its_history(browser, household):
+    recorded = json.loads(household.device("alice", "expense", "4.40", "--from", "assets:cash", "--category", "dining",
+                                           "--payee", "Noodle bar", "--format", "json").stdout)
+    txn = recorded["id"]
+    household.sync("alice")
+    with session(browser, household) as (page, events):
+        page.goto(household.remote + "/txn/" + txn)
+        expect(page.get_by_test_id("history-entry")).to_have_count(1)
+        page.fill("#e-amount", "4.80")
+        page.fill("#e-payee", "Noodle Bar Ltd")
+        page.get_by_test_id("txn-edit").click()
+        # Post/redirect/get: back on the same transaction, its history one entry longer, saying why.
+        expect(page.get_by_test_id("history-entry")).to_have_count(2)
+        assert page.get_by_test_id("transaction").get_attribute("data-txn") == txn
+        text = page.get_by_test_id("transaction").inner_text()
+        assert "Noodle Bar Ltd" in text and "4.80" in text, text
+        assert "corrected on the web" in page.locator("[data-testid=history-entry]").all_inner_texts()[-1]
+        clean(events, household)
+    household.sync("bob")
+    history = household.device("bob", "history", txn).stdout
+    assert "4.40" in history and "4.80" in history and "corrected on the web" in history, history
+
+
+def test_accepting_a_conflict_on_the_review_page_settles_it_on_every_device(browser, household):
+    recorded = json.loads(household.device("alice", "expense", "2.00", "--from", "assets:cash", "--category", "dining",
+                                           "--payee", "Tea house", "--format", "json").stdout)
+    txn = recorded["id"]
+    household.sync("alice")
+    household.sync("bob")
+    # Both devices change the amount while apart: the second to sync is not applied, and the server lists a conflict.
+    household.device("alice", "edit", txn, "--amount", "2.50")
+    household.device("bob", "edit", txn, "--amount", "2.75")
+    household.sync("alice")
+    household.sync("bob")
+    household.sync("alice")
+    listed = json.loads(household.device("alice", "conflicts", "--format", "json").stdout)["conflicts"]
+    assert [c for c in listed if txn in json.dumps(c)], listed
+    with session(browser, household) as (page, events):
+        page.goto(household.remote + "/review")
+        row = page.locator(f"[data-testid=review-row][data-kind=conflict][data-txn='{txn}']")
+        assert row.count() == 1
+        row.get_by_test_id("review-accept").click()
+        page.get_by_test_id("review-done").wait_for()
+        assert page.locator(f"[data-testid=review-row][data-kind=conflict][data-txn='{txn}']").count() == 0
+        clean(events, household)
+    for device in ["alice", "bob"]:
+        household.sync(device)
+        listed = json.loads(household.device(device, "conflicts", "--format", "json").stdout)["conflicts"]
+        assert not [c for c in listed if txn in json.dumps(c)], (device, listed)
+    digests = {household.device(device, "verify", "--digest").stdout for device in ["alice", "bob"]}
+    assert len(digests) == 1, digests

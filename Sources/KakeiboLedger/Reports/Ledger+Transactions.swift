@@ -7,6 +7,17 @@ extension Ledger {
     /// Reads the projection in one pass, so its cost is one query however many transactions there are.
     /// A dated note (a transaction with no postings, from a journal) is listed with no lines.
     public func transactions(_ scope: ReportScope = ReportScope()) throws -> [ListedTransaction] {
+        try listedTransactions(scope, id: nil)
+    }
+
+    /// One transaction as `transactions()` lists it, or nil when there is none or it is voided: one indexed
+    /// lookup, so a page showing one transaction costs the same on any size of ledger (the web app's
+    /// transaction page scanned the whole list before).
+    public func transaction(listedAs id: String) throws -> ListedTransaction? {
+        try listedTransactions(ReportScope(), id: id).first
+    }
+
+    private func listedTransactions(_ scope: ReportScope, id: String?) throws -> [ListedTransaction] {
         try withProjection(at: scope.atPosition) { db in
             var sql = """
                 SELECT t.txn_id, t.date, t.payee, t.memo, a.name, p.currency, p.amount, p.memo,
@@ -22,6 +33,10 @@ extension Ledger {
             if let asOf = scope.asOf {
                 sql += " AND t.date <= ?"
                 arguments += [asOf.description]
+            }
+            if let id {
+                sql += " AND t.txn_id = ?"
+                arguments += [id]
             }
             sql += " ORDER BY t.date, t.first_position, p.line"
             var result: [ListedTransaction] = []
