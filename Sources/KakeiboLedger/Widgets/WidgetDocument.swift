@@ -11,6 +11,13 @@ public struct WidgetDocument: Hashable, Sendable {
     /// The document, including `contentHash`.
     public var json: JSONValue
 
+    /// The typed body written as JSON (`JSONValueEncoder`: sorted keys, `null` for nil), then the common
+    /// fields and `contentHash` added.
+    init<Body: WidgetBody>(_ body: Body, asOf: LocalDate, logPosition: Int64) throws {
+        guard case .object(let object) = try JSONValueEncoder().encode(body) else { preconditionFailure("a widget body is a JSON object") }
+        self.init(kind: Body.kind, asOf: asOf, logPosition: logPosition, body: object)
+    }
+
     /// Adds the common fields and `contentHash`: SHA-256 hex of the canonical JSON of everything else.
     init(kind: String, asOf: LocalDate, logPosition: Int64, body: [String: JSONValue]) {
         var object = body

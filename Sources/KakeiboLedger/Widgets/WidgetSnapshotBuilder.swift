@@ -18,11 +18,14 @@ struct WidgetSnapshotBuilder {
         func document(_ kind: String, _ body: [String: JSONValue]) -> WidgetDocument {
             WidgetDocument(kind: kind, asOf: asOf, logPosition: position, body: body)
         }
+        func document<Body: WidgetBody>(_ body: Body) throws -> WidgetDocument {
+            try WidgetDocument(body, asOf: asOf, logPosition: position)
+        }
         let widgets = [
             document("income", try income(currency)),
             document("budgets", try budgets(currency)),
             document("expenses", try expenses(currency)),
-            document("transfers", try transfers(currency)),
+            try document(transfers(currency)),
             document("accounts", try accounts()),
             document("forecast", ["currency": .string(currency.code), "forecasts": try Ledger.spendForecasts(db, asOf: asOf).json,
                                   "note": "per expense category: the rest of this month and the next, a point and an 80 % interval"]),
@@ -42,7 +45,12 @@ struct WidgetSnapshotBuilder {
     private var month: PlanPeriod { PeriodLength.monthly.period(containing: asOf) }
 
     func money(_ minorUnits: Int64, _ currency: Currency) -> JSONValue {
-        .string(Money(minorUnits: minorUnits, currency: currency).decimalString)
+        .string(amount(minorUnits, currency))
+    }
+
+    /// An amount as the documents write it: a decimal string at the currency's precision.
+    func amount(_ minorUnits: Int64, _ currency: Currency) -> String {
+        Money(minorUnits: minorUnits, currency: currency).decimalString
     }
 
     private func ratio(_ numerator: Int64, _ denominator: Int64?) -> [String: JSONValue] {
@@ -202,7 +210,7 @@ struct WidgetSnapshotBuilder {
     // MARK: - Transfers
 
     /// The latest transfers up to the as-of date, and this month's total.
-    private func transfers(_ currency: Currency) throws -> [String: JSONValue] {
+    private func transfers(_ currency: Currency) throws -> TransfersWidget {
         let rows = try Row.fetchAll(db, sql: """
             SELECT t.txn_id, t.date, t.payee, t.memo, a.name, p.amount, p.currency, t.first_position
             FROM transactions t JOIN postings p USING (txn_id) JOIN accounts a USING (account_id)
@@ -226,16 +234,15 @@ struct WidgetSnapshotBuilder {
             }
         }
         let inMonth = transfers.filter { $0.date >= month.start.description && $0.currency == currency.code }
-        return [
-            "currency": .string(currency.code),
-            "month": .object(span(month).merging(["total": money(inMonth.reduce(0) { $0 &+ $1.amount }, currency),
-                                                   "count": .int(Int64(inMonth.count))]) { $1 }),
-            "recent": .array(try transfers.prefix(Self.recentTransferCount).map { transfer in
-                ["id": .string(transfer.id), "date": .string(transfer.date), "from": .string(transfer.from), "to": .string(transfer.to),
-                 "amount": .string(Money(minorUnits: transfer.amount, currency: try db.commodityForCode(transfer.currency)).decimalString),
-                 "currency": .string(transfer.currency), "note": transfer.note.map(JSONValue.string) ?? .null]
-            }),
-        ]
+        return TransfersWidget(
+            currency: currency.code,
+            month: .init(period: month.description, start: month.start.description, end: month.end.description,
+                         total: amount(inMonth.reduce(0) { $0 &+ $1.amount }, currency), count: inMonth.count),
+            recent: try transfers.prefix(Self.recentTransferCount).map { transfer in
+                .init(id: transfer.id, date: transfer.date, from: transfer.from, to: transfer.to,
+                      amount: Money(minorUnits: transfer.amount, currency: try db.commodityForCode(transfer.currency)).decimalString,
+                      currency: transfer.currency, note: transfer.note)
+            })
     }
 
     // MARK: - Accounts
