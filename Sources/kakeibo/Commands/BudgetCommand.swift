@@ -70,54 +70,11 @@ struct BudgetCommand: ParsableCommand {
             let ledger = try global.openLedger()
             let report = try ledger.budgetReport(period: try PeriodOption.resolve(period, ledger, asOf: asOf), asOf: asOf,
                                                  atPosition: atPosition)
-            switch output.format {
-            case .json:
-                Printer.json(report.json)
-            case .csv:
-                print(CSVWriter.render(
-                    header: ["period", "category", "currency", "budgeted", "carried_in", "spent", "available", "carry_out",
-                             "spend_ratio", "band", "has_budget"],
-                    rows: report.lines.map { line in
-                        let f = line.total
-                        return [report.period.description, line.account.rawValue, f.currency.code, f.money(f.budgeted).decimalString,
-                                f.money(f.carriedIn).decimalString, f.money(f.spent).decimalString,
-                                f.money(f.available).decimalString, f.money(f.carryOut).decimalString,
-                                f.spendRatioBasisPoints.map(BasisPoints.decimalString) ?? "", String(f.band),
-                                line.own == nil ? "false" : "true"]
-                    }))
-            case .table:
-                var table = TextTable([("category", .left), ("budgeted", .right), ("carried in", .right), ("spent", .right),
-                                       ("available", .right), ("used", .right), ("band", .right)])
-                func row(_ label: String, _ f: BudgetFigures) -> [String] {
-                    [label, f.money(f.budgeted).decimalString, f.money(f.carriedIn).decimalString, f.money(f.spent).decimalString,
-                     f.money(f.available).decimalString, f.spendRatioBasisPoints.map(PeriodOption.percent) ?? "-", String(f.band)]
-                }
-                for line in report.lines {
-                    let leaf = line.account.components.last.map(String.init) ?? line.account.rawValue
-                    table.add(row(String(repeating: "  ", count: line.depth) + leaf + (line.isArchived ? " (archived)" : ""), line.total))
-                }
-                for total in report.totals {
-                    table.add(row("total \(total.figures.currency.code)", total.figures))
-                    if total.otherLengthSpent != 0 {
-                        let other = report.period.length == .monthly ? "weekly" : "monthly"
-                        table.add(["budgeted \(other)", "", "", total.figures.money(total.otherLengthSpent).decimalString, "", "", ""])
-                    }
-                    if total.unbudgetedSpent != 0 {
-                        table.add(["unbudgeted", "", "", total.figures.money(total.unbudgetedSpent).decimalString, "", "", ""])
-                    }
-                }
-                print("budgets \(report.period) (\(report.period.start) to \(report.period.end))")
-                guard !report.lines.isEmpty else {
-                    print("no \(report.period.length.rawValue) budget applies; set one with `kakeibo budget set groceries 400 --period \(report.period.length.rawValue)`")
-                    return
-                }
-                print(table.render())
-                for spend in report.foreignSpending {
-                    // Foreign spending: at its cost, at the P price of its date (estimated), or not counted.
-                    let counted = spend.counted.map { "counted as \($0)" } ?? "not counted: no price on or before its date"
-                    print(Terminal.safe("\(spend.basis.rawValue): \(spend.date) \(spend.account) \(spend.original), \(counted)"))
-                }
+            guard output.format != .table || !report.lines.isEmpty else {
+                print(report.heading)
+                return print("no \(report.period.length.rawValue) budget applies; set one with `kakeibo budget set groceries 400 --period \(report.period.length.rawValue)`")
             }
+            print(report.text(output.format))
         }
     }
 }

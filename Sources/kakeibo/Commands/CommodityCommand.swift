@@ -1,6 +1,7 @@
 import ArgumentParser
 import KakeiboDomain
 import KakeiboLedger
+import KakeiboReports
 
 /// Commodities outside the ISO table (`BTC`, `VTI`) and the market prices the ledger holds.
 struct CommodityCommand: ParsableCommand {
@@ -31,20 +32,7 @@ struct CommodityCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let prices = try global.openLedger().prices()
-            let rows = prices.map { [$0.date.description, $0.commodity.code, $0.value.description, $0.quote.code] }
-            switch output.format {
-            case .csv: print(CSVWriter.render(header: ["date", "commodity", "price", "quote"], rows: rows))
-            case .json:
-                Printer.json(.array(prices.map { price in
-                    ["date": .string(price.date.description), "commodity": .string(price.commodity.code),
-                     "price": .string(price.value.description), "quote": .string(price.quote.code)]
-                }))
-            case .table:
-                var table = TextTable([("date", .left), ("commodity", .left), ("price", .right), ("quote", .left)])
-                for row in rows { table.add(row) }
-                print(table.render())
-            }
+            print(MarketPrice.text(try global.openLedger().prices(), output.format))
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import KakeiboDomain
 import KakeiboLedger
+import KakeiboReports
 import KakeiboSync
 
 /// `kakeibo conflicts`: what a household server could not merge, from this file's own log.
@@ -42,7 +43,7 @@ struct Conflicts: ParsableCommand {
             if conflicts.isEmpty && accounts.isEmpty { print("no conflicts") }
             let summaries = conflicts.isEmpty ? [] : try global.openLedger().conflictSummaries()
             for summary in summaries {
-                print(Terminal.safe(Self.sentence(summary)))
+                print(Terminal.safe(summary.sentence))
             }
             if !summaries.isEmpty {
                 print("edit a transaction again (`kakeibo edit TXN …`) to settle its conflict; `kakeibo history TXN` shows what stands")
@@ -55,23 +56,5 @@ struct Conflicts: ParsableCommand {
                 }
             }
         }
-    }
-
-    /// One open conflict as a sentence: `2026-11-02 Green Grocer (…5108d987ca3f): bob's edit of amount 66.66 USD (kept
-    /// 77.77 USD) was not applied: alice changed it first`.
-    static func sentence(_ summary: ConflictSummary) -> String {
-        let name = [summary.date, summary.payee ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
-        let values = summary.fields.map { field in
-            let quoted = ["payee", "memo"].contains(field.field)
-            let (wanted, kept) = quoted ? ("\"\(field.wanted)\"", "\"\(field.kept)\"") : (field.wanted, field.kept)
-            return summary.voided ? "\(field.field) \(wanted)" : "\(field.field) \(wanted) (kept \(kept))"
-        }
-        let who = summary.keptBy.isEmpty ? "someone" : summary.keptBy.joined(separator: " and ")
-        let why = summary.voided
-            ? "\(who) voided the transaction first"
-            : summary.afterKeptAside
-                ? "it was made after another edit of \(summary.member)'s that was not applied, so it waits with that one"
-                : "\(who) changed \(summary.fields.count == 1 ? "it" : "them") first"
-        return "\(name) (\(summary.transactionID)): \(summary.member)'s edit of \(values.joined(separator: ", ")) was not applied: \(why)"
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import KakeiboDomain
 import KakeiboLedger
 import KakeiboProjections
+import KakeiboReports
 
 struct Forecast: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,84 +32,18 @@ struct Forecast: ParsableCommand {
         if backtest {
             let length = period ?? .monthly
             let result = try ledger.forecastBacktest(asOf: asOf, months: length == .weekly ? weeks : months, length: length)
-            let mape = result.meanAbsolutePercentageErrorBasisPoints.map(PeriodOption.percent) ?? "-"
-            let coverage = result.intervalCoverageBasisPoints.map(PeriodOption.percent) ?? "-"
-            switch output.format {
-            case .json:
-                Printer.json(["period": .string(length.rawValue), "periods": .int(Int64(result.months)),
-                              "months": length == .monthly ? .int(Int64(result.months)) : .null, "comparisons": .int(Int64(result.comparisons)),
-                              "meanAbsolutePercentageErrorBasisPoints": result.meanAbsolutePercentageErrorBasisPoints.map(JSONValue.int) ?? .null,
-                              "intervalCoverageBasisPoints": result.intervalCoverageBasisPoints.map(JSONValue.int) ?? .null])
-            case .csv:
-                print(CSVWriter.render(header: ["months", "comparisons", "mape", "coverage"],
-                                       rows: [[String(result.months), String(result.comparisons), mape, coverage]]))
-            case .table:
-                let unit = length == .weekly ? "week" : "month"
-                print("backtest over \(result.months) \(unit)s, \(result.comparisons) category-\(unit)s: MAPE \(mape), 80 % interval coverage \(coverage)")
-            }
-            return
+            return print(result.text(output.format, length: length))
         }
         let start = try asOf ?? ledger.today()
         let through = start.firstOfMonth.adding(months: 2).adding(days: -1)
         let planned = try ledger.plannedTransactions(from: start, through: through)
-        if rules {
-            printPlanned(planned)
-            return
-        }
+        if rules { return print(PlannedTransaction.text(planned, output.format)) }
         defer {
             if output.format == .table, !planned.isEmpty {
                 print("\nplanned by forecast rules, \(start) to \(through) (--rules for these alone):")
-                printPlanned(planned)
+                print(PlannedTransaction.text(planned, output.format))
             }
         }
-        let report = try ledger.spendForecasts(asOf: asOf, length: period)
-        switch output.format {
-        case .json:
-            Printer.json(report.json)
-        case .csv, .table:
-            let rows = report.forecasts.map { line -> [String] in
-                let f = line.forecast
-                func m(_ v: Int64) -> String { Money(minorUnits: v, currency: f.currency).decimalString }
-                return [line.category.name.rawValue, f.period.description, m(f.spentSoFar), m(f.restOfPeriod.point), "\(m(f.restOfPeriod.low))–\(m(f.restOfPeriod.high))",
-                        m(f.nextPeriod.point), "\(m(f.nextPeriod.low))–\(m(f.nextPeriod.high))", String(f.recurring.count)]
-            }
-            if output.format == .csv {
-                print(CSVWriter.render(
-                    header: ["category", "period", "spent", "rest", "rest_low", "rest_high", "next", "next_low", "next_high", "recurring"],
-                    rows: report.forecasts.map { line in
-                        let f = line.forecast
-                        func m(_ v: Int64) -> String { Money(minorUnits: v, currency: f.currency).decimalString }
-                        return [line.category.name.rawValue, f.period.description, m(f.spentSoFar), m(f.restOfPeriod.point),
-                                m(f.restOfPeriod.low), m(f.restOfPeriod.high), m(f.nextPeriod.point), m(f.nextPeriod.low),
-                                m(f.nextPeriod.high), String(f.recurring.count)]
-                    }))
-            } else {
-                var table = TextTable([("category", .left), ("period", .left), ("spent", .right), ("rest", .right), ("rest 80 %", .right),
-                                       ("next", .right), ("next 80 %", .right), ("recurring", .right)])
-                for row in rows { table.add(row) }
-                print(table.render())
-            }
-        }
-    }
-
-    /// One row per planned posting: date, rule, description, account, amount, commodity.
-    func printPlanned(_ planned: [PlannedTransaction]) {
-        let rows = planned.flatMap { txn in
-            txn.postings.map { [txn.date.description, txn.rule, txn.description ?? "", $0.account.rawValue, $0.amount.decimalString, $0.amount.currency.code] }
-        }
-        switch output.format {
-        case .json:
-            Printer.json(.array(planned.map { txn in
-                ["date": .string(txn.date.description), "rule": .string(txn.rule), "description": txn.description.map(JSONValue.string) ?? .null,
-                 "postings": .array(txn.postings.map { ["account": .string($0.account.rawValue), "amount": .string($0.amount.decimalString),
-                                                         "commodity": .string($0.amount.currency.code)] })]
-            }))
-        case .csv:
-            print(CSVWriter.render(header: ["date", "rule", "description", "account", "amount", "commodity"], rows: rows))
-        case .table:
-            var table = TextTable([("date", .left), ("rule", .left), ("description", .left), ("account", .left), ("amount", .right), ("", .left)])
-            for row in rows { table.add(row.map(Terminal.safe)) }
-            print(table.render())
-        }
+        print(try ledger.spendForecasts(asOf: asOf, length: period).text(output.format))
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import KakeiboDomain
 import KakeiboLedger
 import KakeiboProjections
+import KakeiboReports
 
 struct GoalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -56,33 +57,10 @@ struct GoalCommand: ParsableCommand {
 
         func run() throws {
             let report = try global.openLedger().goalReport(asOf: asOf, atPosition: atPosition)
-            let shown = report.periods.suffix(last)
-            switch output.format {
-            case .json:
-                Printer.json(report.json)
-            case .csv:
-                print(CSVWriter.render(
-                    header: ["period", "currency", "goal", "earned", "ratio", "projected", "met"],
-                    rows: shown.map { p in
-                        [p.period.description, p.earned.currency.code, p.goal?.decimalString ?? "", p.earned.decimalString,
-                         p.ratioBasisPoints.map(BasisPoints.decimalString) ?? "", p.projected.decimalString,
-                         p.goal == nil ? "" : p.isMet ? "true" : "false"]
-                    }))
-            case .table:
-                guard report.length != nil else {
-                    print("no income goal yet; set one with `kakeibo goal set 1500 --period weekly`")
-                    return
-                }
-                var table = TextTable([("period", .left), ("goal", .right), ("earned", .right), ("reached", .right),
-                                       ("pace", .right), ("met", .left)])
-                for p in shown {
-                    table.add([p.period.description, p.goal?.decimalString ?? "-", p.earned.decimalString,
-                               p.ratioBasisPoints.map(PeriodOption.percent) ?? "-", p.isComplete ? "" : p.projected.decimalString,
-                               p.goal == nil ? "-" : p.isMet ? "yes" : (p.isComplete ? "no" : "")]) // no goal: nothing to meet
-                }
-                print(table.render())
-                print("streak: \(report.streak) \(report.length == .weekly ? "week" : "month")\(report.streak == 1 ? "" : "s") met")
+            guard output.format != .table || report.length != nil else {
+                return print("no income goal yet; set one with `kakeibo goal set 1500 --period weekly`")
             }
+            print(report.text(output.format, last: last))
         }
     }
 }
