@@ -4,7 +4,7 @@ import KakeiboLedger
 
 /// `kakeibo price EUR 1.08 --date 2026-01-01`: a market price, in the ledger's base currency
 /// unless `--in` says otherwise. Valuation reads it; balances never change.
-struct PriceCommand: RecordingCommand {
+struct Price: RecordingCommand {
     static let configuration = CommandConfiguration(
         commandName: "price", abstract: "Record a market price: what one unit of a commodity was worth on a date.")
     @OptionGroup var global: GlobalOptions
