@@ -12,6 +12,11 @@
 /// the hash chain covers the bytes. Positions are `max + 1` under the ledger row's lock, never a
 /// sequence: with BIGSERIAL a reader polling `position > cursor` skipped 5 of 1,200 events
 /// committed out of order; with the lock, 0 (notes/sync.md, A.1).
+///
+/// Its triggers are not the client's (`EventLogTrigger`, owned by the event store): PostgreSQL's share one
+/// schema with every other table, hence the `kakeibo_` prefix; one function refuses UPDATE, DELETE and
+/// TRUNCATE (SQLite has no TRUNCATE); and `kakeibo_events_gapless` checks the position and the chain together.
+/// Nothing looks them up by name, so the names live in this frozen text only.
 extension ServerMigration {
     static let v1Baseline = ServerMigration(version: 1, name: "baseline", statements: [
     """
