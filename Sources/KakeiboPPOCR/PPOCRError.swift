@@ -3,8 +3,9 @@
 public enum PPOCRError: Error, Equatable, CustomStringConvertible {
     /// No Python with `rapidocr-onnxruntime` was found, or the worker could not start.
     case unavailable(reason: String)
-    /// The worker exited while reading this image (it is restarted for the next one).
-    case workerDied(path: String, status: Int32)
+    /// The worker exited while reading this image (it is restarted for the next one); `log` is the last line it
+    /// wrote to stderr, when it wrote one (a Python exception, an out-of-memory note).
+    case workerDied(path: String, status: Int32, log: String?)
     /// The worker gave no answer within the time limit and was stopped.
     case timedOut(path: String, seconds: Int)
     /// The worker answered with an error for this image.
@@ -16,8 +17,8 @@ public enum PPOCRError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .unavailable(reason):
             "PP-OCR is not available (\(reason))"
-        case let .workerDied(path, status):
-            "the PP-OCR worker stopped (exit status \(status)) while reading \(path)"
+        case let .workerDied(path, status, log):
+            "the PP-OCR worker stopped (exit status \(status)) while reading \(path)" + (log.map { " (its last words: \($0))" } ?? "")
         case let .timedOut(path, seconds):
             "PP-OCR gave no answer for \(path) within \(seconds) s and was stopped"
         case let .unreadableImage(path, reason):

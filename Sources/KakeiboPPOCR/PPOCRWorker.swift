@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One long-lived `ppocr_worker.py` process: the models load once, then each image is one JSON line out and
 /// one JSON line back. Not thread-safe (one pipe pair): one per batch worker, like a Tesseract handle.
@@ -15,6 +16,10 @@ final class PPOCRWorker {
     }
 
     let hello: Hello
+    /// The worker's stderr (Python's traceback, ONNX Runtime's complaints), kept in a file of its own so an error
+    /// can quote its last line: a pipe nobody drains would block the worker once 64 KiB of warnings pile up, and
+    /// the null device lost the one line that said why a worker died.
+    let logPath: String
     private let process: Process
     private let input: FileHandle
     private let reader: LineReader
@@ -29,15 +34,23 @@ final class PPOCRWorker {
         let stdin = Pipe(), stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
+        let logPath = Self.newLogPath()
+        let log = FileManager.default.createFile(atPath: logPath, contents: nil) ? FileHandle(forWritingAtPath: logPath) : nil
+        process.standardError = log ?? FileHandle.nullDevice
+        // A worker that dies leaves its stdin pipe without a reader: the next write would raise SIGPIPE and end this
+        // process without a word. Ignored, the write fails with EPIPE and the image is reported as `workerDied`.
+        signal(SIGPIPE, SIG_IGN)
         do { try process.run() } catch { throw .unavailable(reason: "cannot start \(python): \(error.localizedDescription)") }
+        try? log?.close()
+        self.logPath = logPath
         self.process = process
         self.input = stdin.fileHandleForWriting
         let reader = LineReader(descriptor: stdout.fileHandleForReading.fileDescriptor)
         self.reader = reader
         guard let line = try? reader.readLine(timeout: 60), let data = line.data(using: .utf8) else {
             process.terminate()
-            throw .unavailable(reason: "the worker did not start")
+            process.waitUntilExit()
+            throw .unavailable(reason: Self.lastLine(ofLogAt: logPath).map { "the worker did not start: \($0)" } ?? "the worker did not start")
         }
         guard let hello = try? JSONDecoder().decode(Hello.self, from: data) else {
             process.terminate()
@@ -47,7 +60,30 @@ final class PPOCRWorker {
         self.hello = hello
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(atPath: logPath)
+    }
+
+    private static let logCounter = Mutex(0)
+
+    /// One log per worker, in the temporary folder, named by process and worker so parallel workers never share one.
+    private static func newLogPath() -> String {
+        let number = logCounter.withLock { count in count += 1; return count }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-ppocr-\(getpid())-\(number).log").path
+    }
+
+    /// The last non-empty line the worker wrote to stderr (the exception of a traceback), at most 300 characters.
+    static func lastLine(ofLogAt path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let line = String(decoding: data.suffix(16_384), as: UTF8.self).split(whereSeparator: \.isNewline)
+            .last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        return line.map { String($0.trimmingCharacters(in: .whitespaces).prefix(300)) }
+    }
+
+    private func died(_ path: String, status: Int32) -> PPOCRError {
+        .workerDied(path: path, status: status, log: Self.lastLine(ofLogAt: logPath))
+    }
 
     var isRunning: Bool { process.isRunning }
 
@@ -72,16 +108,17 @@ final class PPOCRWorker {
 
     /// Sends one image and waits up to `timeout` seconds for its answer.
     func read(_ path: String, timeout: Int) throws(PPOCRError) -> Answer {
-        guard process.isRunning else { throw .workerDied(path: path, status: process.terminationStatus) }
+        guard process.isRunning else { throw died(path, status: process.terminationStatus) }
         guard let request = try? JSONSerialization.data(withJSONObject: ["path": path]) else { throw .badAnswer(path: path) }
         do { try input.write(contentsOf: request + Data([0x0A])) } catch {
-            throw .workerDied(path: path, status: process.isRunning ? -1 : process.terminationStatus)
+            if process.isRunning { stop() } else { process.waitUntilExit() }
+            throw died(path, status: process.terminationStatus)
         }
         let line: String
         do {
             guard let read = try reader.readLine(timeout: timeout) else {
                 process.waitUntilExit()
-                throw PPOCRError.workerDied(path: path, status: process.terminationStatus)
+                throw died(path, status: process.terminationStatus)
             }
             line = read
         } catch let error as PPOCRError {

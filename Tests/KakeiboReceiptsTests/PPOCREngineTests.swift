@@ -59,7 +59,9 @@ final class PPOCREngineTests: XCTestCase {
         print(json.dumps({"engine": "ppocr", "version": "fake 1", "models": {"m.onnx": "0" * 64}}), flush=True)
         for line in sys.stdin:
             path = json.loads(line)["path"]
-            if "die" in path: sys.exit(3)
+            if "die" in path:
+                print("MemoryError: the model did not fit", file=sys.stderr, flush=True)
+                sys.exit(3)
             if "hang" in path: time.sleep(60)
             print(json.dumps({"width": 10, "height": 10, "observations": [{"text": "TOTAL 9.00", "x": 0.1, "y": 0.1, "width": 0.5, "height": 0.1, "confidence": 0.9}]}), flush=True)
         """.write(to: script, atomically: true, encoding: .utf8)
@@ -82,7 +84,32 @@ final class PPOCREngineTests: XCTestCase {
         let items = batch.recognize(names.map { folder.appendingPathComponent($0).path })
         XCTAssertEqual(items.map { (try? $0.result.get()) != nil }, [true, false, true, false, true])
         XCTAssertTrue(String(describing: items[1].result).contains("stopped (exit status 3)"), "\(items[1].result)")
+        // The worker's stderr is kept in a log, so the error quotes why it died.
+        XCTAssertTrue(String(describing: items[1].result).contains("MemoryError: the model did not fit"), "\(items[1].result)")
         XCTAssertTrue(String(describing: items[3].result).contains("no answer"), "\(items[3].result)")
         XCTAssertEqual(items[4].engine?.version, "fake 1")
+    }
+
+    /// A worker that closes its stdin but lives on leaves a pipe with no reader: writing a request must fail that file
+    /// (EPIPE, reported as the worker stopping), not end this process with SIGPIPE.
+    func testWritingToAWorkerThatStoppedReadingIsAnErrorNotASignal() throws {
+        guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            throw XCTSkip("no python3 to run a stand-in worker")
+        }
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-deaf-worker-\(UUID().uuidString).py")
+        defer { try? FileManager.default.removeItem(at: script) }
+        try """
+        import json, os, sys, time
+        print(json.dumps({"engine": "ppocr", "version": "deaf 1", "models": {}}), flush=True)
+        os.close(0)
+        time.sleep(30)
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let engine = try PPOCREngine(python: python, script: script.path)
+        engine.timeout = 5
+        Thread.sleep(forTimeInterval: 0.5) // the worker closes its stdin after its first line
+        let image = Self.synthetic.appendingPathComponent("syn-01-tax-invoice.jpg").path
+        XCTAssertThrowsError(try engine.recognize(imageAt: image)) { error in
+            guard case PPOCRError.workerDied = error else { return XCTFail("\(error)") }
+        }
     }
 }
