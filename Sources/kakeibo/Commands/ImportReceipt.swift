@@ -88,8 +88,7 @@ struct ImportReceipt: ParsableCommand {
         if output.format == .json { Printer.json(.array(reports)) }
         if failures > 0 {
             if outcomes.count > 1 { Terminal.printNote("\(failures) of \(outcomes.count) \(outcomes.count == 1 ? "file" : "files") failed; nothing was recorded for \(failures == 1 ? "it" : "them")") }
-            fflush(nil)
-            Foundation.exit(1)
+            throw CommandFailure.reported()
         }
     }
 

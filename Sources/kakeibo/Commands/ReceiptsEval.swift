@@ -52,30 +52,17 @@ struct ReceiptsEval: ParsableCommand {
         settings.minimumWidth = minimumWidth
         var corpus = try ReceiptCorpus(directories: directories)
         let start = Date()
-        let cachedAll = observationsCache.map { cache in corpus.receipts.allSatisfy { FileManager.default.fileExists(atPath: "\(cache)/\($0.id).json") } } ?? false
-        let batch = cachedAll ? nil : ReceiptBatch(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, closerLooks: rereadDate,
-                                                   makeEngine: try engineOptions.factory(tesseract: settings))
+        let batch = corpus.isCached(in: observationsCache) ? nil : ReceiptBatch(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, closerLooks: rereadDate,
+                                                                                 makeEngine: try engineOptions.factory(tesseract: settings))
         corpus.read(with: batch, cache: observationsCache)
         let wall = Date().timeIntervalSince(start)
-
-        var outcomes: [ReceiptEvaluation.Outcome] = []
-        if let folds {
-            let labelled = corpus.labelled(parser: ReceiptParser(options: ReceiptParserOptions(model: nil)))
-            for (receipt, prediction) in zip(labelled, ModelTrainer(folds: folds, targetPrecision: precision, l2: l2).crossValidate(labelled)) {
-                outcomes.append(.init(id: receipt.id, receipt: prediction.receipt, truth: receipt.truth, seconds: 0))
-            }
-        } else {
-            // Observations from the cache alone name no engine: the one asked for, else the default's.
-            let engine = engineOptions.engine?.rawValue ?? corpus.engineName ?? DefaultOCREngine.name
-            let parser = ReceiptParser(options: ReceiptParserOptions(model: rules ? nil : .trained(for: engine)))
-            for receipt in corpus.receipts {
-                let parsed = parser.parse(receipt.observations).receipt
-                outcomes.append(.init(id: receipt.id, receipt: parsed, truth: receipt.truth, seconds: 0))
-            }
-        }
+        // Observations from the cache alone name no engine: the one asked for, else the default's.
+        let engine = engineOptions.engine?.rawValue ?? corpus.engineName ?? DefaultOCREngine.name
+        let outcomes = corpus.outcomes(folds: folds, trainer: ModelTrainer(folds: folds ?? 5, targetPrecision: precision, l2: l2),
+                                       model: rules ? nil : .trained(for: engine))
         let evaluation = ReceiptEvaluation(outcomes: outcomes, wallSeconds: wall, folds: folds)
         if verbose { printMisses(outcomes) }
-        if let details { try writeDetails(outcomes, to: details) }
+        if let details { try (ReceiptEvaluation.detailLines(outcomes).joined(separator: "\n") + "\n").write(toFile: details, atomically: true, encoding: .utf8) }
         let report = evaluation.report()
         switch output.format {
         case .json:
@@ -95,19 +82,6 @@ struct ReceiptsEval: ParsableCommand {
             if !outcome.merchantFuzzyCorrect { misses.append("merchant \"\(outcome.receipt.merchant?.value ?? "-")\" want \"\(outcome.truth.company)\"") }
             Terminal.printNote("\(outcome.id): " + misses.joined(separator: "; "))
         }
-    }
-
-    private func writeDetails(_ outcomes: [ReceiptEvaluation.Outcome], to path: String) throws {
-        let lines = try outcomes.map { outcome -> String in
-            let object: [String: Any] = [
-                "id": outcome.id, "group": outcome.truth.merchantGroup ?? "",
-                "total": [outcome.receipt.total?.confidence ?? 0, outcome.totalCorrect, outcome.receipt.total?.isHighConfidence ?? false],
-                "date": [outcome.receipt.date?.confidence ?? 0, outcome.dateCorrect, outcome.receipt.date?.isHighConfidence ?? false],
-                "merchant": [outcome.receipt.merchant?.confidence ?? 0, outcome.merchantFuzzyCorrect, outcome.receipt.merchant?.isHighConfidence ?? false],
-            ]
-            return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
-        }
-        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     private func printTable(_ report: [String: Any], count: Int) {

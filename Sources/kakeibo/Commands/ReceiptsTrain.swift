@@ -26,52 +26,23 @@ struct ReceiptsTrain: ParsableCommand {
     var commit = "unknown"
 
     func run() throws {
-        var models: [String: ReceiptModel] = [:]
-        var everything: [LabelledReceipt] = []
-        var engines: [String: String] = [:]
-        var truth: [(id: String, truth: ReceiptTruth)] = []
-        for reading in readings {
+        let readings = try readings.map { reading in
             let parts = reading.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let name = EngineOptions.Name(rawValue: parts[0]) else {
                 throw ValidationError("--read takes ENGINE=DIR with ENGINE one of \(EngineOptions.Name.allCases.map(\.rawValue).joined(separator: ", ")), not \(reading)")
             }
-            var corpus = try ReceiptCorpus(directories: directories)
-            corpus.read(with: ReceiptBatch(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, makeEngine: try EngineOptions.factory(name)), cache: parts[1])
-            // Caches filled before engine.json was kept: the installed engine says what it is (one worker start).
-            let descriptor = try (try? ReceiptCorpus.engine(in: parts[1])) ?? EngineOptions.factory(name)().descriptor
-            engines[name.rawValue] = TrainingProvenance.engineLine(version: descriptor.version, models: descriptor.models)
-            truth = corpus.receipts.map { ($0.id, $0.truth) }
-            let labelled = corpus.labelled(parser: ReceiptParser(options: ReceiptParserOptions(model: nil)))
-            everything += labelled
-            guard out != nil else { continue }
-            let groups = Set(labelled.map(\.group)).count
-            let model = ModelTrainer(folds: folds, targetPrecision: precision, l2: l2)
-                .train(labelled, provenance: "\(name.rawValue): \(labelled.count) receipts from \(groups) merchant groups, \(folds) grouped folds for calibration")
-            models[name.rawValue] = model
-            Terminal.printNote("\(name.rawValue): high confidence at total \(model.total.highConfidence), date \(model.date.highConfidence), merchant \(model.merchant.highConfidence)")
+            return ReceiptModelTraining.Reading(engine: name.rawValue, cache: parts[1], makeEngine: try EngineOptions.factory(name))
         }
-        if let dump { try write(everything, to: dump) }
+        let training = try ReceiptModelTraining(directories: directories, readings: readings,
+                                                trainer: out == nil ? nil : ModelTrainer(folds: folds, targetPrecision: precision, l2: l2),
+                                                workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, commit: commit) { sha256Hex($0) }
+        for reading in readings {
+            guard let model = training.models[reading.engine] else { continue }
+            Terminal.printNote("\(reading.engine): high confidence at total \(model.total.highConfidence), date \(model.date.highConfidence), merchant \(model.merchant.highConfidence)")
+        }
+        if let dump { try (training.candidateLines().joined(separator: "\n") + "\n").write(toFile: dump, atomically: true, encoding: .utf8) }
         guard let out else { return }
-        let provenance = TrainingProvenance(trainingSetDigest: sha256Hex(Array(TrainingProvenance.canonicalTruth(truth).utf8)),
-                                            receipts: truth.count, engines: engines, commit: commit)
-        try ReceiptModel.swiftSource(models, provenance: provenance, command: "make train-receipts").write(toFile: out, atomically: true, encoding: .utf8)
+        try training.swiftSource(command: "make train-receipts").write(toFile: out, atomically: true, encoding: .utf8)
         Terminal.printNote("wrote \(out)")
-    }
-
-    private func write(_ receipts: [LabelledReceipt], to path: String) throws {
-        var lines: [String] = []
-        for receipt in receipts {
-            func add<V>(_ field: String, _ candidates: [FieldCandidate<V>], _ right: (V) -> Bool) {
-                for candidate in candidates {
-                    let object: [String: Any] = ["id": receipt.id, "group": receipt.group, "field": field, "value": "\(candidate.value)",
-                                                 "correct": right(candidate.value), "features": candidate.features]
-                    if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) { lines.append(String(decoding: data, as: UTF8.self)) }
-                }
-            }
-            add("total", receipt.candidates.total) { receipt.truth.totalIsRight($0) }
-            add("date", receipt.candidates.date) { receipt.truth.dateIsRight($0) }
-            add("merchant", receipt.candidates.merchant) { receipt.truth.merchantIsRight($0) }
-        }
-        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
     }
 }

@@ -5,6 +5,7 @@ import KakeiboInterop
 import KakeiboLedger
 import KakeiboPPOCR
 import KakeiboReceiptFiles
+import KakeiboReceiptsTraining
 import KakeiboServer
 import KakeiboSync
 import KakeiboTesseract
@@ -73,7 +74,7 @@ struct ErrorMessage: Equatable {
             self = Self.proof(error)
         case let refusal as ProofCheckRefusal:
             self = Self.proofCheck(refusal)
-        case is LotError, is MoneyError, is DateError, is ReportQueryError, is JSONError, is TesseractError, is ReceiptFileError, is ChainProblem:
+        case is LotError, is MoneyError, is DateError, is ReportQueryError, is JSONError, is TesseractError, is ReceiptFileError, is ReceiptCorpusError, is ChainProblem:
             self.init(String(describing: error))
         default:
             if let storage = EventStoreError(storageFailure: error, path: nil) {
