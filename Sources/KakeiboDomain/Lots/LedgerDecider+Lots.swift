@@ -207,10 +207,23 @@ extension LedgerDecider {
                 priced.append(-proceeds.minorUnits - cost.value.mantissa)
             }
             let gains = priced.count == indices.count && priced.reduce(0, +) == total
-                ? priced : try LotArithmetic.spread(total, over: indices.map { result[$0].cost?.value.mantissa ?? 0 })
+                ? priced : try unpricedGains(total, postings: indices.map { result[$0] })
             for (index, gain) in zip(indices, gains) { try share(gain, into: &result[index]) }
         }
         return result
+    }
+
+    /// A gain the sale's lines do not price themselves (an export's one line per lot at its
+    /// basis beside the gains posting). Units of one commodity all sold at one price: what the
+    /// sale fetched is shared by units, each line's gain its share less its basis, so the lots
+    /// of `-15 VTI @ $250.00` read back from an export gain $400 and $150 again (shared by basis
+    /// they gained $360.94 and $189.06). Lines of several commodities share it by basis.
+    private func unpricedGains(_ total: Int64, postings: [Posting]) throws -> [Int64] {
+        let bases = postings.map { $0.cost?.value.mantissa ?? 0 }
+        let commodities = Set(postings.map(\.amount.currency))
+        guard commodities.count == 1 else { return try LotArithmetic.spread(total, over: bases) }
+        let proceeds = try LotArithmetic.spread(bases.reduce(0, +) + total, over: postings.map { -$0.amount.minorUnits })
+        return zip(proceeds, bases).map { $0 - $1 }
     }
 
     /// What the sale fetched (basis + gain) is shared among its lots by units, as every unit

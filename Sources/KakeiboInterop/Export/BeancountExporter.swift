@@ -47,12 +47,12 @@ public enum BeancountExporter {
             out += "  kakeibo-id: \(quoted(transaction.id))\n"
             // A journal's `(code)` has no place in beancount's header: kept as metadata.
             if let code = transaction.code { out += "  code: \(quoted(code))\n" }
+            let sales = lots.saleTakes(of: transaction, names: ids)
             for (index, line) in transaction.lines.enumerated() where !line.isGeneratedConversion {
                 guard let name = names[line.account] else {
                     throw LedgerError.unknownAccount(line.account.rawValue)
                 }
-                let takes = lots.takes(of: transaction.id, account: line.account, commodity: line.amount.currency, names: ids)
-                if line.amount.minorUnits < 0, !takes.isEmpty {
+                if let takes = sales[index] {
                     out += LotExportSyntax.beancountSale(takes, account: name)
                     continue
                 }

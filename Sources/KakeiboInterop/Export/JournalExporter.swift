@@ -44,14 +44,15 @@ public enum JournalExporter {
             if let payee = transaction.payee { out += " " + descriptionSafe(payee) }
             if let memo = transaction.memo { out += "  ; " + memo }
             out += "\n"
+            if let digest = lots.importDigests[transaction.id] { out += ImportDigestTag.line(digest) }
+            let sales = lots.saleTakes(of: transaction, names: names)
             for (index, line) in transaction.lines.enumerated() where !line.isGeneratedConversion {
                 let account = switch line.virtual {
                 case nil: line.account.rawValue
                 case .unbalanced?: "(\(line.account.rawValue))"
                 case .balanced?: "[\(line.account.rawValue)]"
                 }
-                let takes = lots.takes(of: transaction.id, account: line.account, commodity: line.amount.currency, names: names)
-                if line.amount.minorUnits < 0, !takes.isEmpty {
+                if let takes = sales[index] {
                     out += LotExportSyntax.journalSale(takes, account: account, memo: line.memo, format: styles.format)
                     continue
                 }

@@ -20,8 +20,14 @@ enum LotExportSyntax {
             out += "    \(account)  \(format("-" + take.units.decimalString, take.units.currency))"
                 + " {\(format(take.lot.unitCost.description, take.lot.costCommodity))}"
                 + " @@ \(format(take.basis.decimalString, take.basis.currency))"
-            out += "  ; lot acquired \(take.lot.acquiredOn)\(take.lot.label.map { ", \($0)" } ?? "")"
-            if let memo { out += ", " + memo }
+            // The lot's date and label, which hledger 1.25's braces cannot hold, go in the comment;
+            // a line read back from an export already says them, and says them once.
+            let acquired = "lot acquired \(take.lot.acquiredOn)\(take.lot.label.map { ", \($0)" } ?? "")"
+            switch memo {
+            case let memo? where memo.hasPrefix(acquired): out += "  ; " + memo
+            case let memo?: out += "  ; \(acquired), \(memo)"
+            case nil: out += "  ; " + acquired
+            }
             out += "\n"
         }
         return out

@@ -214,7 +214,7 @@ public enum JournalImporter {
                 let key = keys.key(for: input)
                 guard !recorded.contains(key) else { return true }
                 let spelled = key.spelled
-                chunk.append(Entry(command: .recordTransaction(input),
+                chunk.append(Entry(command: .recordTransaction(ImportDigestTag.removed(from: input)),
                                    options: CommandOptions(source: .journalImport, provenance: paths.provenance(transaction.location),
                                                            idempotencyKey: spelled.text, fingerprint: spelled.fingerprint),
                                    location: transaction.location, kind: .transaction))
@@ -393,6 +393,8 @@ public enum JournalImporter {
     /// SHA-256 of the transaction as the ledger will store it, in a fixed layout (its first 16
     /// bytes; the key spells them in 32 hex digits).
     static func contentDigest(_ input: LedgerCommand.TransactionInput) -> ImportKey.Digest {
+        // A lot transaction an export wrote carries the digest it was first imported under (issue 36).
+        if let recorded = ImportDigestTag.digest(in: input.memo) { return recorded }
         var text = "v1\u{1F}\(input.date?.description ?? "")\u{1F}\(input.payee ?? "")\u{1F}\(input.memo ?? "")"
         for posting in input.postings {
             text += "\u{1E}\(posting.account)\u{1F}\(posting.amount ?? "")\u{1F}\(posting.currency?.code ?? "")\u{1F}\(posting.memo ?? "")"
