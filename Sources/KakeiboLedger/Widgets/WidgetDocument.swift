@@ -8,26 +8,19 @@ public struct WidgetDocument: Hashable, Sendable {
 
     /// The file name, e.g. `budgets.json`.
     public var fileName: String
+    /// The `kind` field: `budgets`.
+    public var kind: String
     /// The document, including `contentHash`.
     public var json: JSONValue
 
-    /// The typed body written as JSON (`JSONValueEncoder`: sorted keys, `null` for nil), then the common
-    /// fields and `contentHash` added.
+    /// The typed document written as JSON (`JSONValueEncoder`: sorted keys, `null` for nil), its
+    /// `contentHash` computed over everything else.
     init<Body: WidgetBody>(_ body: Body, asOf: LocalDate, logPosition: Int64) throws {
-        guard case .object(let object) = try JSONValueEncoder().encode(body) else { preconditionFailure("a widget body is a JSON object") }
-        self.init(kind: Body.kind, asOf: asOf, logPosition: logPosition, body: object)
-    }
-
-    /// Adds the common fields and `contentHash`: SHA-256 hex of the canonical JSON of everything else.
-    init(kind: String, asOf: LocalDate, logPosition: Int64, body: [String: JSONValue]) {
-        var object = body
-        object["kind"] = .string(kind)
-        object["schemaVersion"] = .int(Self.schemaVersion)
-        object["asOf"] = .string(asOf.description)
-        object["logPosition"] = .int(logPosition)
-        object["contentHash"] = .string(Self.contentHash(of: .object(object)))
-        fileName = kind + ".json"
-        json = .object(object)
+        var file = WidgetFile(schemaVersion: Self.schemaVersion, asOf: asOf.description, logPosition: logPosition, contentHash: "", body: body)
+        file.contentHash = Self.contentHash(of: try JSONValueEncoder().encode(file))
+        fileName = Body.kind + ".json"
+        kind = Body.kind
+        json = try JSONValueEncoder().encode(file)
     }
 
     /// The hash a document should carry: computed over the document without its `contentHash`.

@@ -12,7 +12,7 @@ extension WidgetSnapshotBuilder {
     /// month-end net worth, one series per currency: every anchor's home chart is a series, and
     /// currencies are never added together. The base currency always has a series, so an empty
     /// ledger still draws twelve zero months.
-    func trend(_ base: Currency) throws -> [String: JSONValue] {
+    func trend(_ base: Currency) throws -> TrendWidget {
         let current = PeriodLength.monthly.period(containing: asOf)
         var periods = [current]
         while periods.count < Self.trendMonths { periods.insert(periods[0].previous, at: 0) }
@@ -46,23 +46,19 @@ extension WidgetSnapshotBuilder {
         }
 
         let codes = Set([base.code]).union(income.keys).union(expenses.keys).union(opening.keys).union(change.keys).sorted()
-        let series: [JSONValue] = try codes.map { code in
+        let series: [TrendWidget.Series] = try codes.map { code in
             let currency = try db.commodityForCode(code) // BTC, VTI: a declared commodity, at its own precision
             var worth = opening[code] ?? 0
-            let months: [JSONValue] = periods.map { period in
+            return .init(currency: code, months: periods.map { period in
                 let label = period.description
                 let earned = income[code]?[label] ?? 0, spent = expenses[code]?[label] ?? 0
                 worth &+= change[code]?[label] ?? 0
-                var item = span(period)
-                item["income"] = money(earned, currency)
-                item["expenses"] = money(spent, currency)
-                item["net"] = money(earned &- spent, currency)
-                item["netWorth"] = money(worth, currency)
-                return .object(item)
-            }
-            return ["currency": .string(code), "months": .array(months)]
+                return .init(period: label, start: period.start.description, end: period.end.description,
+                             income: amount(earned, currency), expenses: amount(spent, currency),
+                             net: amount(earned &- spent, currency), netWorth: amount(worth, currency))
+            })
         }
-        return ["currency": .string(base.code), "series": .array(series),
-                "note": "income, expenses and net per calendar month; netWorth at the month's end (the current month up to asOf)"]
+        return TrendWidget(currency: base.code, series: series,
+                           note: "income, expenses and net per calendar month; netWorth at the month's end (the current month up to asOf)")
     }
 }

@@ -6,9 +6,9 @@ extension WidgetSnapshotBuilder {
     /// `netWorthValued`: net worth in the base currency at the prices on or before the as-of date,
     /// with the price date and whatever no price reaches, listed in its own commodity. Only when
     /// the balances hold another commodity, so one-currency snapshots keep their bytes.
-    func valuedNetWorth(_ amounts: [Money]) throws -> [String: JSONValue] {
+    func valuedNetWorth(_ amounts: [Money]) throws -> AccountsWidget.Valued? {
         guard let base = try SQLiteProjectionStore(db: db).settings()?.baseCurrency,
-              amounts.contains(where: { $0.currency != base }) else { return [:] }
+              amounts.contains(where: { $0.currency != base }) else { return nil }
         let prices = PriceTable(try db.marketPrices())
         var total = Money.zero(base)
         var priceDate: LocalDate?
@@ -23,12 +23,9 @@ extension WidgetSnapshotBuilder {
                 }
             }
         }
-        return ["netWorthValued": [
-            "commodity": .string(base.code), "amount": .string(total.decimalString),
-            "priceDate": priceDate.map { .string($0.description) } ?? .null,
-            "unconverted": .array(unconverted.keys.sorted().map { currency in
-                ["currency": .string(currency.code), "amount": .string(unconverted[currency]!.decimalString)]
-            }),
-        ]]
+        return .init(commodity: base.code, amount: total.decimalString, priceDate: priceDate?.description,
+                     unconverted: unconverted.keys.sorted().map { currency in
+                         .init(currency: currency.code, amount: unconverted[currency]!.decimalString)
+                     })
     }
 }
