@@ -28,7 +28,7 @@ final class ModelTrainerTests: XCTestCase {
                 var features = [Double](repeating: 0, count: dimension)
                 features[0] = slot == 0 ? 1 : 0
                 features[1] = Double(random.next() % 100) / 100
-                candidates.total.append(FieldCandidate(value: slot == 0 ? right : right + Int64(slot) * 7, rows: [slot], features: features))
+                candidates.total.append(FieldCandidate(value: slot == 0 ? right : right + Int64(slot) * 7, rows: [slot], named: Array(zip(FeatureSet.total, features))))
             }
             let truth = ReceiptTruth(company: "X", dateISODayFirst: "2020-01-01", totalMinor: right, merchantGroup: "group-\(index % 23)")
             return LabelledReceipt(id: "r\(index)", truth: truth, rules: ParsedReceipt(), candidates: candidates)
@@ -65,5 +65,33 @@ final class ModelTrainerTests: XCTestCase {
         let scored: [(confidence: Double, correct: Bool)] = [(0.95, true), (0.95, false)]
         XCTAssertEqual(ReceiptEvaluation.expectedCalibrationError(scored), 0.45, accuracy: 1e-12)
         XCTAssertEqual(ReceiptEvaluation.reliability(scored).count, 1)
+    }
+
+    /// The names travel with the values: a model whose feature names differ in order from the candidates' is not
+    /// used (the rules' reading stands), even though the lengths agree.
+    func testAModelTrainedOnOtherFeatureNamesOrOrderIsNotUsed() {
+        let receipts = syntheticReceipts(48, seed: 7)
+        let model = ModelTrainer(folds: 3).train(receipts, provenance: "test")
+        XCTAssertNotNil(model.total.choose(receipts[0].candidates.total))
+        var swapped = model.total
+        swapped.features.swapAt(0, 1)
+        XCTAssertNil(swapped.choose(receipts[0].candidates.total))
+    }
+
+    /// What the extractors build, name by name, is the declared `FeatureSet` the committed model was trained on.
+    func testTheExtractorsBuildTheDeclaredFeatureNamesInOrder() {
+        let lines = ["KEDAI BUKU MAJU SDN BHD", "NO 12 JALAN SS2", "TAX INVOICE", "DATE: 12/03/2018 14:20", "BOOK 10.00",
+                     "TOTAL 10.00", "CASH 20.00", "CHANGE 10.00"]
+        let observations = lines.enumerated().map { index, text in
+            TextObservation(text: text, x: 0.1, y: 0.05 + Double(index) * 0.05, width: 0.8, height: 0.03, confidence: 0.95)
+        }
+        let parser = ReceiptParser(options: ReceiptParserOptions(model: nil))
+        let (_, candidates) = parser.read(rows: parser.rows(from: observations))
+        XCTAssertFalse(candidates.total.isEmpty)
+        XCTAssertFalse(candidates.date.isEmpty)
+        XCTAssertFalse(candidates.merchant.isEmpty)
+        for candidate in candidates.total { XCTAssertEqual(candidate.featureNames, FeatureSet.total) }
+        for candidate in candidates.date { XCTAssertEqual(candidate.featureNames, FeatureSet.date) }
+        for candidate in candidates.merchant { XCTAssertEqual(candidate.featureNames, FeatureSet.merchant) }
     }
 }

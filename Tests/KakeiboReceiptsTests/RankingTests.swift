@@ -8,9 +8,9 @@ final class RankingTests: XCTestCase {
     func testProbabilitiesSumToOneAndCandidatesWithTheSameValuePool() throws {
         let ranker = LinearRanker(weights: [1, 0])
         let candidates = [
-            FieldCandidate<Int64>(value: 500, rows: [3], features: [1.0, 0]),
-            FieldCandidate<Int64>(value: 700, rows: [9], features: [1.5, 0]),
-            FieldCandidate<Int64>(value: 500, rows: [12], features: [1.0, 0]),
+            FieldCandidate<Int64>(value: 500, rows: [3], named: [("a", 1.0), ("b", 0)]),
+            FieldCandidate<Int64>(value: 700, rows: [9], named: [("a", 1.5), ("b", 0)]),
+            FieldCandidate<Int64>(value: 500, rows: [12], named: [("a", 1.0), ("b", 0)]),
         ]
         let p = ranker.probabilities(candidates.map(\.features))
         XCTAssertEqual(p.reduce(0, +), 1, accuracy: 1e-12)

@@ -183,24 +183,24 @@ struct DateExtractor: Sendable {
             let agreeing = Set(candidates.filter { $0.date == candidate.date }.map(\.row)).count
             let rivals = Set(candidates.filter { $0.date != candidate.date }.map(\.date)).count
             let row = rows.first { $0.index == candidate.row }
-            let vector: [Double] = [
-                candidate.labelled ? 1 : 0,
-                candidate.bonus,
-                candidate.ambiguous ? 1 : 0,
-                Double(candidate.row) / count,
-                candidate.ocr,
-                row?.meanConfidence ?? 0.5,
-                Double(min(agreeing, 4)),
-                Double(min(rivals, 4)),
-                candidate.score - top,
-                candidate.date == pick ? 1 : 0,
-                candidate.date != closed && DigitFill.opens(candidate.date.description, closed.description) ? 1 : 0,
-                row.map { Self.hasClockTime($0.text) } ?? false ? 1 : 0,
-                heights.ratio(candidate.row),
-                candidate.overlapping ? 1 : 0,
-                candidate.mixedSeparators ? 1 : 0,
+            let features: [(String, Double)] = [
+                ("labelled", candidate.labelled ? 1 : 0),
+                ("pattern_bonus", candidate.bonus),
+                ("ambiguous", candidate.ambiguous ? 1 : 0),
+                ("relative_row", Double(candidate.row) / count),
+                ("ocr", candidate.ocr),
+                ("row_ocr", row?.meanConfidence ?? 0.5),
+                ("agreeing_rows", Double(min(agreeing, 4))),
+                ("rivals", Double(min(rivals, 4))),
+                ("rule_score", candidate.score - top),
+                ("rule_pick", candidate.date == pick ? 1 : 0),
+                ("digits_open", candidate.date != closed && DigitFill.opens(candidate.date.description, closed.description) ? 1 : 0),
+                ("time_on_row", row.map { Self.hasClockTime($0.text) } ?? false ? 1 : 0),
+                ("height_ratio", heights.ratio(candidate.row)),
+                ("overlapping", candidate.overlapping ? 1 : 0),
+                ("mixed_separators", candidate.mixedSeparators ? 1 : 0),
             ]
-            return FieldCandidate(value: candidate.date.description, rows: [candidate.row], features: vector)
+            return FieldCandidate(value: candidate.date.description, rows: [candidate.row], named: features)
         }
     }
 

@@ -67,15 +67,21 @@ struct MerchantExtractor: Sendable {
             if matcher.words.filter({ $0.count >= 2 }).count < 1 { score -= 2 }
             let value = cleanName(strong ? trimmingBranch(text) : text)
             let centre = (row.minX + row.maxX) / 2
-            let vector: [Double] = [
-                strong ? 1 : 0, business ? 1 : 0, notName ? 1 : 0, footer ? 1 : 0, address ? 1 : 0,
-                text.contains(where: \.isUppercase) ? 0 : 1, upper.contains(",") ? 1 : 0, digits >= 4 ? 1 : 0,
-                isRegistration(upper) ? 1 : 0, matcher.containsAny(Self.cashSale) ? 1 : 0,
-                title.map { row.index >= $0 } ?? false ? 1 : 0, letterRatio, row.meanConfidence, Double(min(row.index, 12)) / 12,
-                row.minY, heights.ratio(row.index), max(min(score, 6), -6) / 4, 0, 0,
-                Double(min(matcher.words.count, 8)) / 8, 1 - min(abs(centre - 0.5) * 2, 1), described.isEmpty ? 1 : 0, 0, 0, 0, 0,
+            let features: [(String, Double)] = [
+                ("company_suffix", strong ? 1 : 0), ("business_word", business ? 1 : 0), ("not_name_word", notName ? 1 : 0),
+                ("footer_word", footer ? 1 : 0), ("address_word", address ? 1 : 0),
+                ("no_capital", text.contains(where: \.isUppercase) ? 0 : 1), ("comma", upper.contains(",") ? 1 : 0),
+                ("many_digits", digits >= 4 ? 1 : 0), ("registration", isRegistration(upper) ? 1 : 0),
+                ("cash_sale_title", matcher.containsAny(Self.cashSale) ? 1 : 0), ("below_title", title.map { row.index >= $0 } ?? false ? 1 : 0),
+                ("letter_ratio", letterRatio), ("ocr", row.meanConfidence), ("row_index", Double(min(row.index, 12)) / 12),
+                ("relative_y", row.minY), ("height_ratio", heights.ratio(row.index)), ("rule_score", max(min(score, 6), -6) / 4),
+                // Set later: by `marking` (the rules' pick, extended), `joinedRows` and `shaped`.
+                ("rule_pick", 0), ("extended", 0),
+                ("word_count", Double(min(matcher.words.count, 8)) / 8), ("centred", 1 - min(abs(centre - 0.5) * 2, 1)),
+                ("first_letters_row", described.isEmpty ? 1 : 0), ("joined_rows", 0), ("suffix_in_joined", 0),
+                ("begins_with_suffix", 0), ("ends_with_suffix", 0),
             ]
-            if !value.isEmpty { described.append(FieldCandidate(value: value, rows: [row.index], features: vector)) }
+            if !value.isEmpty { described.append(FieldCandidate(value: value, rows: [row.index], named: features)) }
             if best == nil || score > best!.score {
                 best = (value, score, row.index, strong)
             }
@@ -122,10 +128,7 @@ struct MerchantExtractor: Sendable {
     /// A name printed over two or three rows (`AIK HUAT HARDWARE` / `ENTERPRISE (SETIA` / `ALAM) SDN BHD`) as one
     /// candidate per run of consecutive rows: the first row's features, with the cues of the rows it took in.
     private func joinedRows(_ described: [FieldCandidate<String>], rows: [TextRow]) -> [FieldCandidate<String>] {
-        let names = FeatureSet.merchant
-        let suffix = names.firstIndex(of: "company_suffix")!, joinedIndex = names.firstIndex(of: "joined_rows")!
-        let suffixLater = names.firstIndex(of: "suffix_in_joined")!
-        let flags = ["address_word", "registration", "not_name_word", "many_digits"].map { names.firstIndex(of: $0)! }
+        let flags = ["address_word", "registration", "not_name_word", "many_digits"]
         var result: [FieldCandidate<String>] = []
         for start in described.indices {
             var text = rows.first { $0.index == described[start].rows[0] }?.text ?? ""
@@ -136,10 +139,10 @@ struct MerchantExtractor: Sendable {
                       let row = rows.first(where: { $0.index == described[next].rows[0] }) else { break }
                 text += " " + row.text
                 candidate.rows.append(row.index)
-                candidate.features[joinedIndex] = Double(length)
-                for flag in flags { candidate.features[flag] = max(candidate.features[flag], described[next].features[flag]) }
-                if described[next].features[suffix] > 0 { candidate.features[suffixLater] = 1 }
-                let strong = candidate.features[suffix] > 0 || candidate.features[suffixLater] > 0
+                candidate[feature: "joined_rows"] = Double(length)
+                for flag in flags { candidate[feature: flag] = max(candidate[feature: flag], described[next][feature: flag]) }
+                if described[next][feature: "company_suffix"] > 0 { candidate[feature: "suffix_in_joined"] = 1 }
+                let strong = candidate[feature: "company_suffix"] > 0 || candidate[feature: "suffix_in_joined"] > 0
                 candidate.value = cleanName(strong ? trimmingBranch(text) : text)
                 if !candidate.value.isEmpty { result.append(candidate) }
             }
@@ -153,8 +156,8 @@ struct MerchantExtractor: Sendable {
         let words = candidate.value.uppercased().split(separator: " ").map { String($0.filter { $0.isLetter || $0 == "/" }) }.filter { !$0.isEmpty }
         let suffixWords: Set<String> = ["CO", "SDN", "BHD", "S/B", "LTD", "LLC", "INC", "M", "PLC", "GMBH", "CORP", "LIMITED"]
         var shaped = candidate
-        shaped.features[FeatureSet.merchant.firstIndex(of: "begins_with_suffix")!] = words.first.map(suffixWords.contains) ?? false ? 1 : 0
-        shaped.features[FeatureSet.merchant.firstIndex(of: "ends_with_suffix")!] = words.last.map(suffixWords.contains) ?? false ? 1 : 0
+        shaped[feature: "begins_with_suffix"] = words.first.map(suffixWords.contains) ?? false ? 1 : 0
+        shaped[feature: "ends_with_suffix"] = words.last.map(suffixWords.contains) ?? false ? 1 : 0
         return shaped
     }
 
@@ -162,16 +165,15 @@ struct MerchantExtractor: Sendable {
     /// the rule extended a row (`extended`: a legal name below, a suffix or branch on the next row).
     private static func marking(_ described: [FieldCandidate<String>], pick: ReceiptField<String>?) -> [FieldCandidate<String>] {
         guard let pick else { return described }
-        let pickIndex = FeatureSet.merchant.firstIndex(of: "rule_pick")!, extendedIndex = FeatureSet.merchant.firstIndex(of: "extended")!
         var marked = described
         if let index = marked.firstIndex(where: { $0.value == pick.value }) {
-            marked[index].features[pickIndex] = 1
+            marked[index][feature: "rule_pick"] = 1
         } else if let base = marked.first(where: { pick.rows.contains($0.rows[0]) }) {
             var extended = base
             extended.value = pick.value
             extended.rows = pick.rows
-            extended.features[pickIndex] = 1
-            extended.features[extendedIndex] = 1
+            extended[feature: "rule_pick"] = 1
+            extended[feature: "extended"] = 1
             marked.append(extended)
         }
         return marked

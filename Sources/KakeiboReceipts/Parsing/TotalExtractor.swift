@@ -269,60 +269,61 @@ struct TotalExtractor: Sendable {
             let upper = rows.indices.contains(row) ? rows[row].text.uppercased() : ""
             let summand = Self.summandOfLater(candidate.value, at: row, totals: totalFigures, rowsByValue: rowsByValue)
             let exactWord = role == .total && upper.split(separator: " ").contains { $0.hasPrefix("TOTAL") || $0.hasSuffix("TOTAL") }
-            let vector: [Double] = [
-                Double(candidate.strength) / 10,
-                candidate.fromNeighbour ? 1 : 0,
-                role == .total ? 1 : 0,
-                role == .subtotal ? 1 : 0,
-                role == .tax ? 1 : 0,
-                role == .cash ? 1 : 0,
-                role == .change ? 1 : 0,
-                role == .rounding ? 1 : 0,
-                role == .service || role == .discount ? 1 : 0,
-                role == nil ? 1 : 0,
-                item.cashCheck ? 1 : 0,
-                item.subtotalCheck && !summand ? 1 : 0,
-                Double(min((occurrences[candidate.value] ?? 1) - 1, 3)),
-                candidate.value == largest ? 1 : 0,
-                candidate.beforeRounding ? 1 : 0,
-                candidate.derived ? 1 : 0,
-                Double(row) / count,
+            let features: [(String, Double)] = [
+                ("label_strength", Double(candidate.strength) / 10),
+                ("label_from_neighbour", candidate.fromNeighbour ? 1 : 0),
+                ("role_total", role == .total ? 1 : 0),
+                ("role_subtotal", role == .subtotal ? 1 : 0),
+                ("role_tax", role == .tax ? 1 : 0),
+                ("role_cash", role == .cash ? 1 : 0),
+                ("role_change", role == .change ? 1 : 0),
+                ("role_rounding", role == .rounding ? 1 : 0),
+                ("role_other", role == .service || role == .discount ? 1 : 0),
+                ("unlabelled", role == nil ? 1 : 0),
+                ("cash_change_check", item.cashCheck ? 1 : 0),
+                ("subtotal_check", item.subtotalCheck && !summand ? 1 : 0),
+                ("repeats", Double(min((occurrences[candidate.value] ?? 1) - 1, 3))),
+                ("largest", candidate.value == largest ? 1 : 0),
+                ("before_rounding", candidate.beforeRounding ? 1 : 0),
+                ("derived", candidate.derived ? 1 : 0),
+                ("relative_row", Double(row) / count),
                 // A derived figure rests on the figures it was worked out from, not on the misread row it replaces.
-                candidate.derived ? candidate.rows.filter(rows.indices.contains).map { rows[$0].meanConfidence }.max() ?? 0.5
-                    : rows.indices.contains(row) ? rows[row].meanConfidence : 0.5,
-                heights.ratio(row),
-                nearestLabel,
-                candidate.rightmost ? 1 : 0,
-                max(min(item.score, 6), -2) / 4,
-                candidate.value == best ? 1 : 0,
-                exactWord ? 1 : 0,
+                ("ocr", candidate.derived ? candidate.rows.filter(rows.indices.contains).map { rows[$0].meanConfidence }.max() ?? 0.5
+                    : rows.indices.contains(row) ? rows[row].meanConfidence : 0.5),
+                ("height_ratio", heights.ratio(row)),
+                ("rows_to_total_label", nearestLabel),
+                ("rightmost", candidate.rightmost ? 1 : 0),
+                ("rule_score", max(min(item.score, 6), -2) / 4),
+                ("rule_pick", candidate.value == best ? 1 : 0),
+                ("exact_total_word", exactWord ? 1 : 0),
             ] + labelWords(around: row, neighbours: candidate.fromNeighbour, matchers: matchers) + [
-                candidate.strength > 0 && candidate.value == largestLabelled ? 1 : 0,
-                candidate.strength > 0 && row == lastLabelledRow ? 1 : 0,
-                Self.sumOfTwo(candidate.value, above: row, in: amounts) ? 1 : 0,
+                ("largest_labelled", candidate.strength > 0 && candidate.value == largestLabelled ? 1 : 0),
+                ("last_labelled", candidate.strength > 0 && row == lastLabelledRow ? 1 : 0),
+                ("sum_of_two_above", Self.sumOfTwo(candidate.value, above: row, in: amounts) ? 1 : 0),
                 // A rounding line's 0.01 or a tax is a sliver of the largest figure; a total is most of it.
-                largest.map { Double(min(max(candidate.value, 0), $0)) / Double(max($0, 1)) } ?? 1,
-                summand ? 1 : 0,
-                summaryRow.map { row > $0 } ?? false ? 1 : 0,
-                (figuresPerRow[row] ?? 0) > 1 ? 1 : 0,
+                ("share_of_largest", largest.map { Double(min(max(candidate.value, 0), $0)) / Double(max($0, 1)) } ?? 1),
+                ("summand_of_later", summand ? 1 : 0),
+                ("below_tax_summary", summaryRow.map { row > $0 } ?? false ? 1 : 0),
+                ("row_of_figures", (figuresPerRow[row] ?? 0) > 1 ? 1 : 0),
             ]
-            return FieldCandidate(value: candidate.value, rows: candidate.rows, features: vector)
+            return FieldCandidate(value: candidate.value, rows: candidate.rows, named: features)
         }
     }
 
     /// Which kind of total the label names, on the figure's row (and the rows beside it when the label was there):
     /// grand, payable or due, net, tax-inclusive, rounded, tendered. Words any receipt may print, never a shop's.
     /// Reads the row matchers the parser made once per row.
-    private func labelWords(around row: Int, neighbours: Bool, matchers: [KeywordMatcher]) -> [Double] {
+    private func labelWords(around row: Int, neighbours: Bool, matchers: [KeywordMatcher]) -> [(String, Double)] {
         let near = (neighbours ? [row - 1, row, row + 1] : [row]).filter(matchers.indices.contains).map { matchers[$0] }
-        return Self.kinds.map { words in near.contains { $0.containsAny(words) } ? 1 : 0 }
+        return Self.kinds.map { kind in (kind.feature, near.contains { $0.containsAny(kind.words) } ? 1 : 0) }
     }
 
     static let taxSummary: [Keyword] = ["GST SUMMARY", "TAX SUMMARY", "SST SUMMARY", "VAT SUMMARY", "TAX CODE", "TAXCODE", "GST CODE"]
 
-    static let kinds: [[Keyword]] = [
-        ["GRAND"], ["PAYABLE", "DUE", "PAY"], ["NETT", "NET"], ["INCL", "INCLUSIVE", "INCLUDING", "INC"], ["ROUNDED", "ROUNDING", "ROUND"],
-        ["TENDERED", "TENDER", "RECEIVED", "PAID"],
+    static let kinds: [(feature: String, words: [Keyword])] = [
+        ("label_grand", ["GRAND"]), ("label_payable", ["PAYABLE", "DUE", "PAY"]), ("label_net", ["NETT", "NET"]),
+        ("label_inclusive", ["INCL", "INCLUSIVE", "INCLUDING", "INC"]), ("label_rounded", ["ROUNDED", "ROUNDING", "ROUND"]),
+        ("label_tendered", ["TENDERED", "TENDER", "RECEIVED", "PAID"]),
     ]
 
     /// The figure is the sum of two figures printed above it (`22.99` + `16.79` = `39.78`, or `39.01` + `-18.80` =

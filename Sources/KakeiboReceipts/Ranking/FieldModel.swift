@@ -15,8 +15,10 @@ public struct FieldModel: Hashable, Sendable, Codable {
     }
 
     /// The chosen value, its calibrated probability of being right, and the rows it came from.
+    /// Nil when there is no candidate, or when the candidates' feature names are not the ones the model was
+    /// trained on, in its order (the hand rules' reading stands then, never marked sure).
     public func choose<Value>(_ candidates: [FieldCandidate<Value>]) -> ReceiptField<Value>? {
-        guard let choice = ranker.choose(candidates) else { return nil }
+        guard candidates.allSatisfy({ $0.featureNames == features }), let choice = ranker.choose(candidates) else { return nil }
         return ReceiptField(value: choice.value, confidence: calibration.calibrate(choice.probability), rows: choice.rows,
                             highConfidenceAt: highConfidence)
     }
