@@ -43,7 +43,7 @@ class EventStoreTestCase: XCTestCase {
     /// Tampering the way an attacker with the file would: triggers dropped first.
     func tamper(_ sql: String, arguments: StatementArguments = []) throws {
         try db.writeWithoutTransaction { db in
-            for trigger in ["events_refuse_update", "events_refuse_delete", "events_gapless", "events_stream_contiguous", "events_chained"] {
+            for trigger in EventLogTrigger.all {
                 try db.execute(sql: "DROP TRIGGER IF EXISTS \(trigger)")
             }
             try db.execute(sql: sql, arguments: arguments)

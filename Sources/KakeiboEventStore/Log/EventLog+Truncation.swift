@@ -1,9 +1,9 @@
 import GRDB
 
 extension EventLog {
-    /// The trigger that makes the log refuse DELETE (Migrations/0001). Named here only: dropping the
-    /// log's tail is the event store's business, so no other module needs the name.
-    static let refuseDeleteTrigger = "events_refuse_delete"
+    /// The trigger that makes the log refuse DELETE (Migrations/0001). Dropping the log's tail is the event
+    /// store's business; the name is `EventLogTrigger`'s.
+    static let refuseDeleteTrigger = EventLogTrigger.refuseDelete
 
     /// Deletes every event after `position`: a replica's unsynced tail, about to be replaced by the
     /// sequencer's order of the same events (sync's rebase). The only DELETE the log ever allows.

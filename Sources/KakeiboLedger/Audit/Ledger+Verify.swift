@@ -3,8 +3,8 @@ import KakeiboDomain
 import KakeiboEventStore
 
 extension Ledger {
-    static let appendOnlyTriggers = ["events_refuse_update", "events_refuse_delete", "events_gapless",
-                                     "events_stream_contiguous", "events_chained"]
+    /// The event store owns the names (`EventLogTrigger`); `verify` and every write check them.
+    static let appendOnlyTriggers = EventLogTrigger.all
 
     /// Recomputes the hash chain, checks every transaction balances, checks the append-only
     /// triggers are in place, compares the projections with a replay (which runs `EventAdmission`

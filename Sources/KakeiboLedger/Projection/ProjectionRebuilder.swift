@@ -8,6 +8,12 @@ enum ProjectionRebuilder {
     /// The projection tables, children before parents so deletes respect foreign keys.
     static let tables = ["lot_disposals", "lots", "account_bookings", "posting_marks", "transaction_marks", "transaction_conflicts", "account_aliases", "account_conflicts", "suggestion_item_words", "suggestion_receipt_words", "suggestion_outcomes", "suggestion_features", "suggestion_classes", "suggestion_totals", "suggestion_vocabulary", "budget_definitions", "income_goals", "virtual_postings", "posting_details", "prices", "commodities", "unconstrained_accounts", "balances", "postings", "transactions", "categories", "accounts", "ledger_settings", "projection_checkpoints", "merkle_nodes"]
 
+    /// The ledger file's tables that are not projections, so a rebuild leaves them alone: the log itself,
+    /// GRDB's record of migrations, and sync's cursor and pending state (the server's, not a fold of the log).
+    /// `ProjectionTableListTests` checks that every table of a new ledger is in `tables` or here, so a
+    /// migration's new table cannot be missed by replay (the list was kept by hand and never checked, issue 35).
+    static let notProjections = ["events", "grdb_migrations", "sync_state"]
+
     /// SQLite's page cache, in KiB, on the connection a rebuild folds into (replay, sync's rebase,
     /// `replay --check`'s scratch file). The fold appends to the right edge of each projection
     /// B-tree and seldom comes back to a page, so a big cache only holds pages that are spilled to
