@@ -1,50 +1,48 @@
 #!/usr/bin/env bash
-# Issue 34's figures, release builds, whole processes (Benchmarks/proofs.sh):
-#   1. import journal of N transactions and replay, the commit before the Merkle tree (BASE) against it (MINE),
-#      in interleaved pairs, on fresh ledgers;
-#   2. on MINE's ledger: prove for K random transactions and proof check of each, per-process wall time,
-#      and each proof's size against 32·log2(n) per event plus the event's bytes.
-#   bash Benchmarks/proofs.sh BASE_KAKEIBO MINE_KAKEIBO [N=100000] [K=1000] [DIR=/work/bench-proofs] [PAIRS=2]
-# Needs python3 and sqlite3. Prints `uptime` before and after: the machine is shared.
+# Issue 34's proof figures, release builds (Benchmarks/proofs.sh):
+#   1. a ledger of N one-event transactions, built once by `kakeibo import journal` of a seeded
+#      journal (proofs-journal.py) and kept in DIR (1M: about 6 minutes at load 8, 1.4 GB);
+#   2. K transactions at seeded random positions, proved and checked in one process by proofs-bench
+#      (Benchmarks/Sources/proofs-bench: the ledger opened once; p50/p90/p99/max of each proof's wall
+#      and CPU time; each proof's size against 32·log2(n) per event plus the event's bytes);
+#   3. for reference, 100 of them as whole processes (`kakeibo prove`, `kakeibo proof check --root`)
+#      beside a bare `kakeibo --version`: process start is most of those;
+#   4. `kakeibo verify --expect-root` of the tree 1 % smaller than the log, which reads the stored tree.
+# The append and replay cost of the tree, A against B, is Benchmarks/proofs-ab.sh.
+#   bash Benchmarks/proofs.sh KAKEIBO PROOFS_BENCH [N=1000000] [K=1000] [DIR=/work/.bench-proofs]
+#   (cd Benchmarks && swift build -c release --product proofs-bench && swift build -c release --product kakeibo)
+# Needs python3, sqlite3 and GNU time. Prints `uptime` before and after: the machine is shared.
 set -euo pipefail
-base=${1:?base kakeibo}; mine=${2:?kakeibo with the tree}; n=${3:-100000}; k=${4:-1000}; dir=${5:-/work/bench-proofs}; pairs=${6:-2}
+kakeibo=$(realpath "${1:?kakeibo (release)}"); bench=$(realpath "${2:?proofs-bench (release)}")
+n=${3:-1000000}; k=${4:-1000}; dir=${5:-/work/.bench-proofs}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$dir"; cd "$dir"
-[ -f "j$n.journal" ] || python3 "$here/proofs-journal.py" "$n" > "j$n.journal"
-now() { date +%s.%N; }
 echo "load before: $(uptime)"
-for pair in $(seq 1 "$pairs"); do
-    for which in base mine; do
-        bin=$base; [ $which = mine ] && bin=$mine
-        db="$dir/$which-$n.sqlite"; rm -f "$db" "$db-wal" "$db-shm"
-        "$bin" --db "$db" init --currency USD >/dev/null
-        t0=$(now); "$bin" --db "$db" import journal "j$n.journal" >/dev/null; t1=$(now)
-        "$bin" --db "$db" replay >/dev/null 2>&1; t2=$(now)
-        printf 'pair %s %-4s import journal %s: %6.2f s   replay: %6.2f s\n' "$pair" "$which" "$n" "$(echo "$t1 - $t0" | bc)" "$(echo "$t2 - $t1" | bc)"
-    done
-done
-db="$dir/mine-$n.sqlite"
-sqlite3 "$db" "SELECT DISTINCT substr(stream, 5) FROM events WHERE stream LIKE 'txn-%' ORDER BY random() LIMIT $k" > ids.txt
-head=$("$mine" --db "$db" checkpoint --format json | python3 -c 'import json,sys; d=json.load(sys.stdin); print("%d:%s" % (d["size"], d["root"]))')
-mkdir -p proofs; rm -f proofs/*.json
-t0=$(now); i=0
-while read -r id; do i=$((i + 1)); "$mine" --db "$db" prove "$id" --format json > "proofs/$i.json"; done < ids.txt
-t1=$(now)
-for f in proofs/*.json; do "$mine" proof check "$f" --root "$head" >/dev/null; done
-t2=$(now)
-t3=$(now); "$mine" --version >/dev/null; for _ in $(seq 1 20); do "$mine" --version >/dev/null; done; t4=$(now)
-printf 'tree of %s: prove %d txns: %.1f ms each; proof check: %.1f ms each (whole processes; a bare `kakeibo --version` is %.1f ms)\n' \
-    "${head%%:*}" "$k" "$(echo "($t1 - $t0) * 1000 / $k" | bc -l)" "$(echo "($t2 - $t1) * 1000 / $k" | bc -l)" "$(echo "($t4 - $t3) * 1000 / 21" | bc -l)"
-python3 - "${head%%:*}" proofs <<'PY'
-import json, math, os, sys
-n = int(sys.argv[1]); files = [os.path.join(sys.argv[2], f) for f in os.listdir(sys.argv[2])]
-events = raw = js = 0; paths = []
-for f in files:
-    d = json.load(open(f)); js += os.path.getsize(f)
-    for e in d["events"]:
-        events += 1; paths.append(len(e["path"]))
-        raw += 32 * len(e["path"]) + 64 + len(e["envelope"].encode()) + len(e["payload"].encode())
-print(f"{events} events in {len(files)} proofs: path {sum(paths)/events:.1f} hashes (log2 n = {math.log2(n):.1f}); "
-      f"binary size {raw/events:.0f} B/event = 32·{sum(paths)/events:.1f} + 64 + event bytes; JSON (hex, indented) {js/events:.0f} B/event")
-PY
+db="$dir/proofs-$n.sqlite"
+if [ ! -f "$db" ]; then
+    [ -f "j$n.journal" ] || python3 "$here/proofs-journal.py" "$n" > "j$n.journal"
+    "$kakeibo" --db "$db" init --currency USD >/dev/null
+    /usr/bin/time -f "built the ledger: import journal of $n transactions in %e s (%U s user, %S s system)" \
+        "$kakeibo" --db "$db" import journal "j$n.journal" >/dev/null
+fi
+size=$("$kakeibo" --db "$db" checkpoint --format json | python3 -c 'import json, sys; print(json.load(sys.stdin)["size"])')
+python3 -c "import random; print('\n'.join(map(str, random.Random(34).sample(range(10, $size + 1), $k))))" > positions.txt
+sqlite3 "$db" "CREATE TEMP TABLE p(position INTEGER PRIMARY KEY);
+    $(awk '{ printf "INSERT INTO p VALUES(%s);", $1 }' positions.txt)
+    SELECT DISTINCT substr(e.stream, 5) FROM p JOIN events e USING (position) WHERE e.stream LIKE 'txn-%' ORDER BY random();" > ids.txt
+echo "== in one process: $(wc -l < ids.txt) transactions"
+"$bench" --db "$db" --ids ids.txt --out proofs
+head=$("$kakeibo" --db "$db" checkpoint --format json | python3 -c 'import json, sys; d = json.load(sys.stdin); print("%d:%s" % (d["size"], d["root"]))')
+echo "== whole processes, 100 of them (for reference)"
+now() { date +%s.%N; }
+head -100 ids.txt > ids100.txt; mkdir -p cli; t0=$(now); i=0
+while read -r id; do i=$((i + 1)); "$kakeibo" --db "$db" prove "$id" --format json > "cli/$i.json"; done < ids100.txt
+t1=$(now); for f in cli/*.json; do "$kakeibo" proof check "$f" --root "$head" >/dev/null; done; t2=$(now)
+for _ in $(seq 1 100); do "$kakeibo" --version >/dev/null; done; t3=$(now)
+printf 'kakeibo prove: %.1f ms a process; kakeibo proof check --root: %.1f ms; a bare kakeibo --version: %.1f ms\n' \
+    "$(echo "($t1 - $t0) * 10" | bc -l)" "$(echo "($t2 - $t1) * 10" | bc -l)" "$(echo "($t3 - $t2) * 10" | bc -l)"
+old=$(( size - size / 100 ))
+root=$("$kakeibo" --db "$db" prove --consistency "$old" --format json | python3 -c 'import json, sys; d = json.load(sys.stdin); print("%d:%s" % (d["oldSize"], d["oldRoot"]))')
+echo "== verify --expect-root $root (the stored tree, not a re-hash)"
+for _ in 1 2 3; do /usr/bin/time -f "  %e s wall, %U s user, %S s system" "$kakeibo" --db "$db" verify --expect-root "$root" | head -1; done
 echo "load after: $(uptime)"

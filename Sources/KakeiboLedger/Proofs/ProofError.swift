@@ -7,4 +7,6 @@ public enum ProofError: Error, Hashable, Sendable {
     case sizeOutsideLog(size: UInt64, head: UInt64)
     /// The log's tree of `size` has another root than the one expected.
     case rootMismatch(size: UInt64, expected: Digest32, actual: Digest32)
+    /// The newest event's bytes do not give its stored chain hash (the tree's last leaf).
+    case headEventAltered(position: UInt64)
 }

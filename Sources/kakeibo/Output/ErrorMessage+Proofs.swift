@@ -10,6 +10,9 @@ extension ErrorMessage {
         case .rootMismatch(let size, let expected, let actual):
             return ErrorMessage("the log's tree of size \(size) has root \(actual.hex), not \(expected.hex): "
                                 + "this log does not extend the one that checkpoint was taken of")
+        case .headEventAltered(let position):
+            return ErrorMessage("the newest event (position \(position)) does not hash to its stored chain hash: the log was altered",
+                                hint: "run `kakeibo verify` to find the first bad position")
         }
     }
 
