@@ -7,8 +7,9 @@ import KakeiboLedger
 /// rules pick (payee rewrite, category by match), else the suggester's, else `expenses:unknown` /
 /// `income:unknown`; every file of one import in one batch: all or nothing.
 ///
-/// Each transaction is keyed by the account and the bank's id (FITID, AcctSvcrRef, MT940
-/// reference); without one, by its date, amount, payee and its ordinal among the file's
+/// Each transaction is keyed by the account and the bank's id (FITID, AcctSvcrRef; an id the file
+/// repeats, with its ordinal); an MT940 reference, which banks repeat, with the line's date, amount
+/// and ordinal; without an id, by its date, amount, payee and its ordinal among the file's
 /// transactions with the same three, so a second coffee on one day stays and a statement that
 /// overlaps an earlier one appends only what is new. The key is an idempotency key in the log,
 /// read back with `recordedIdempotencyKeys` as `import csv` does.
@@ -74,8 +75,20 @@ public enum StatementImporter {
             for transaction in statement.transactions {
                 let money = try self.money(transaction.amount, currency: currency, at: transaction.location)
                 let identity: String
-                if let id = transaction.bankID {
-                    identity = "id\u{1F}\(id)"
+                if let id = transaction.bankID, statement.format == .mt940 {
+                    // MT940's reference is the account owner's (or the bank's) free text, not an id of the line:
+                    // sberbank writes `X` on every line, SNS the counterparty's account, Rabobank `EREF` (the corpus,
+                    // Tests/Statements/corpus-check.sh). It keys a line together with its date and amount.
+                    let same = "\(id)\u{1F}\(transaction.date)\u{1F}\(money.decimalString)"
+                    let ordinal = ordinals["ref\u{1F}" + same, default: 0]
+                    ordinals["ref\u{1F}" + same] = ordinal + 1
+                    identity = "ref\u{1F}\(same)\u{1F}\(ordinal)"
+                } else if let id = transaction.bankID {
+                    // An id the file repeats is two lines all the same (ofx_br's duplicated FITID): the file lists both,
+                    // so both are kept; the first keeps the plain key, so an overlapping file still finds it.
+                    let ordinal = ordinals["id\u{1F}" + id, default: 0]
+                    ordinals["id\u{1F}" + id] = ordinal + 1
+                    identity = "id\u{1F}\(id)" + (ordinal == 0 ? "" : "\u{1F}\(ordinal)")
                 } else {
                     let same = "\(transaction.date)\u{1F}\(money.decimalString)\u{1F}\(transaction.payee ?? "")"
                     let ordinal = ordinals[same, default: 0]

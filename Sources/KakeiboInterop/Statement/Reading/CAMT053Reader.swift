@@ -36,7 +36,8 @@ enum CAMT053Reader {
             }
             var currency: Currency?
             if let code = node.attributes["Ccy"] {
-                do { currency = try Currency(code: code) } catch { throw .unknownCommodity(location(node), code) }
+                guard let named = StatementCurrency.named(code) else { throw .unknownCommodity(location(node), code) }
+                currency = named
             }
             switch indicator {
             case "CRDT": return (number, currency)
@@ -62,8 +63,7 @@ enum CAMT053Reader {
         var closing: StatementBalance?
         for stmt in statements {
             if let code = stmt.value("Acct", "Ccy") {
-                let currency: Currency
-                do { currency = try Currency(code: code) } catch { throw .unknownCommodity(location(stmt.path("Acct", "Ccy")!), code) }
+                guard let currency = StatementCurrency.named(code) else { throw .unknownCommodity(location(stmt.path("Acct", "Ccy")!), code) }
                 try useCurrency(currency, at: stmt.path("Acct", "Ccy")!)
             }
             for balance in stmt.all("Bal") {

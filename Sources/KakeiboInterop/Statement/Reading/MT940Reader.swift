@@ -6,7 +6,10 @@ import KakeiboDomain
 /// are passed over; several statements may follow each other.
 ///
 /// `:61:` is `YYMMDD[MMDD](C|D|RC|RD)[funds code]amount type reference[//bank reference]`: the date is
-/// the value date (the first six digits, the one field every bank writes), the amount uses `,` as
+/// the value date (the first six digits, the one field every bank writes; the entry date MMDD is
+/// optional, has no year, and is left out by some banks). It is also the date mt-940 gives as
+/// `date`, and so the one beangulp-mt940 and the importers built on that library book: a ledger
+/// read beside theirs agrees day for day. The amount uses `,` as
 /// its decimal mark, C credits and D debits the account, RC (a reversed credit) debits and RD
 /// credits. The bank id is the account owner's reference unless it is NONREF, else the bank's.
 /// `:86:` in the German structured form (`?20`…`?29` purpose, `?32`/`?33` name) gives payee and
@@ -55,10 +58,10 @@ enum MT940Reader {
                 accounts.insert(field.lines[0].trimmingBankSpaces())
             case "60F", "60M", "62F", "62M", "64":
                 let (amount, currency, date) = try balance(field)
-                if let known = statement.currency, known != currency {
+                if let known = statement.currency, let currency, known != currency {
                     throw .currencyMismatch(field.location, account: "the statement", accountCurrency: known.code, found: currency.code)
                 }
-                statement.currency = currency
+                statement.currency = currency ?? statement.currency
                 if field.tag == "62F" || (field.tag == "62M" && closing == nil) {
                     if closing == nil || date >= closing!.date { closing = StatementBalance(date: date, amount: amount, location: field.location) }
                 }
@@ -90,7 +93,12 @@ enum MT940Reader {
         guard let yymmdd = digits(6) else { throw refuse("a value date YYMMDD") }
         let valueDate: LocalDate
         do { valueDate = try LocalDate(year: century(yymmdd / 10000), month: yymmdd / 100 % 100, day: yymmdd % 100) } catch {
-            throw .invalidDate(field.location.at(column: 5), text: String(line.prefix(6)), reason: error.description)
+            // German banks count value dates in 30-day months (`160230`, interest's 30/360 convention): such a day
+            // is the month's last, as mt-940 and the importers built on it read it. Day 32 or month 13 is no date.
+            guard let last = lastDayOfMonth(yymmdd), yymmdd % 100 <= 31 else {
+                throw .invalidDate(field.location.at(column: 5), text: String(line.prefix(6)), reason: error.description)
+            }
+            valueDate = last
         }
         _ = digits(4) // the booking date MMDD, when given
         var negative: Bool
@@ -105,7 +113,9 @@ enum MT940Reader {
         let amountStart = i
         while i < line.count, (line[i].isASCII && line[i].isNumber) || line[i] == "," { i += 1 }
         let amountText = String(line[amountStart..<i])
-        guard amountText.contains(","), let magnitude = StatementAmount.parse(amountText) else {
+        // SWIFT's amount always has a `,`; Knab writes whole euros without one (`C500NTRF`): still one number.
+        guard amountText.first?.isNumber == true, amountText.filter({ $0 == "," }).count <= 1,
+              let magnitude = StatementAmount.parse(amountText.hasSuffix(",") ? String(amountText.dropLast()) : amountText) else {
             throw .invalidAmount(field.location.at(column: amountStart + 5), text: amountText, reason: "an MT940 amount is digits with a , decimal mark")
         }
         // Transaction type: N, F or S and three characters; then the references.
@@ -163,17 +173,22 @@ enum MT940Reader {
         return (StatementLines.clean(text), nil)
     }
 
-    private static func balance(_ field: Field) throws(ImportError) -> (ExactDecimal, Currency, LocalDate) {
+    private static func balance(_ field: Field) throws(ImportError) -> (ExactDecimal, Currency?, LocalDate) {
         let text = field.lines[0].trimmingBankSpaces()
         let characters = Array(text)
         guard characters.count >= 11, characters[0] == "C" || characters[0] == "D",
               let yymmdd = Int(String(characters[1..<7])), characters[1..<7].allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw .syntax(field.location.at(column: field.tag.count + 3), expected: "a balance like C260131EUR1234,56", found: "\"\(text.shortened(to: 40))\"")
         }
+        // Some banks leave the currency out (`:62M:C020315105000,00`, mt-940's raphaelm.sta): the amount follows the date.
+        let hasCode = characters[7..<10].allSatisfy { $0.isASCII && $0.isLetter }
         let code = String(characters[7..<10])
-        let currency: Currency
-        do { currency = try Currency(code: code) } catch { throw .unknownCommodity(field.location, code) }
-        let amountText = String(characters[10...])
+        var currency: Currency?
+        if hasCode {
+            guard let named = StatementCurrency.named(code) else { throw .unknownCommodity(field.location, code) }
+            currency = named
+        }
+        let amountText = String(characters[(hasCode ? 10 : 7)...])
         guard amountText.contains(","), let magnitude = StatementAmount.parse(amountText), !magnitude.isNegative else {
             throw .invalidAmount(field.location, text: amountText, reason: "an MT940 amount is digits with a , decimal mark")
         }
@@ -182,6 +197,16 @@ enum MT940Reader {
             throw .invalidDate(field.location, text: String(characters[1..<7]), reason: error.description)
         }
         return (characters[0] == "D" ? magnitude.negatedExactly : magnitude, currency, date)
+    }
+
+    /// The last day of YYMMDD's month, when its day is past it (30 February); nil for a month that is none.
+    static func lastDayOfMonth(_ yymmdd: Int) -> LocalDate? {
+        let year = century(yymmdd / 10000), month = yymmdd / 100 % 100
+        guard (1...12).contains(month), yymmdd % 100 >= 29 else { return nil }
+        for day in stride(from: 31, through: 28, by: -1) where day < yymmdd % 100 {
+            if let date = try? LocalDate(year: year, month: month, day: day) { return date }
+        }
+        return nil
     }
 
     /// SWIFT's two-digit years: 80–99 are 1980–1999, the rest this century.

@@ -68,7 +68,8 @@ enum OFXReader {
             }
             for list in response.all("BANKTRANLIST") {
                 for entry in list.all("STMTTRN") {
-                    if let transaction = try self.transaction(entry, at: location(entry), currency: statement.currency, statement: &statement) {
+                    let currency = statement.currency
+                    if let transaction = try self.transaction(entry, at: location(entry), currency: currency, statement: &statement) {
                         statement.transactions.append(transaction)
                     }
                 }
@@ -107,8 +108,13 @@ enum OFXReader {
             throw .invalidAmount(amountLocation, text: amountText, reason: "TRNAMT is not a number")
         }
         // An amount in another currency than CURDEF (not ORIGCURRENCY, which is for information).
+        // A statement without CURDEF (an empty one: ofxparse's ofx-v102-empty-tags.ofx) takes the first such currency.
         if let other = entry.value("CURRENCY", "CURSYM"), let code = try? currencyCode(other, at: location), code != currency {
-            throw .currencyMismatch(amountLocation, account: "the statement", accountCurrency: currency?.code ?? "its own currency", found: code.code)
+            guard currency == nil, statement.currency == nil else {
+                throw .currencyMismatch(amountLocation, account: "the statement", accountCurrency: (currency ?? statement.currency)?.code ?? "its own currency",
+                                        found: code.code)
+            }
+            statement.currency = code
         }
         let fitid = entry.value("FITID").flatMap(StatementLines.clean)
         if amount.mantissa == 0 {
@@ -135,6 +141,7 @@ enum OFXReader {
     }
 
     static func currencyCode(_ text: String, at location: SourceLocation) throws(ImportError) -> Currency {
-        do { return try Currency(code: text.uppercased()) } catch { throw .unknownCommodity(location, text) }
+        guard let currency = StatementCurrency.named(text.uppercased()) else { throw .unknownCommodity(location, text) }
+        return currency
     }
 }

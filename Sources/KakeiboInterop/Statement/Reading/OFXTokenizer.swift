@@ -21,6 +21,7 @@ enum OFXTokenizer {
         var stack: [StatementNode] = [root]
         var inBody = false
         var pendingLeaf: StatementNode?
+        var inComment = false
         func location(_ number: Int, _ column: Int = 1) -> SourceLocation {
             SourceLocation(file: file, line: number, column: column, text: String(lines[number - 1]).shortened(to: 200))
         }
@@ -57,8 +58,19 @@ enum OFXTokenizer {
                 inBody = true
             }
             var index = line.startIndex
+            if inComment {
+                guard let end = line.range(of: "-->") else { continue }
+                index = end.upperBound
+                inComment = false
+            }
             while index < line.endIndex {
                 if line[index] == "<" {
+                    // A comment may run over lines (the OFX 2.0.1 specification's own examples do).
+                    if line[index...].hasPrefix("<!--") {
+                        if let end = line[index...].range(of: "-->") { index = end.upperBound; continue }
+                        inComment = true
+                        break
+                    }
                     guard let end = line[index...].firstIndex(of: ">") else {
                         throw .syntax(location(number, line.distance(from: line.startIndex, to: index) + 1),
                                       expected: "a tag closed by > on the same line", found: "\"\(line[index...])\"")

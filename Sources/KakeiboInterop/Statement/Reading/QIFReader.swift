@@ -48,6 +48,8 @@ enum QIFReader {
                 current = Pending()
                 continue
             }
+            // quiffen's test files open with `### comment` lines; no QIF field starts with `#`.
+            if code == "#" && !sawSection { continue }
             guard sawSection else { throw .syntax(location, expected: "a QIF header such as !Type:Bank first", found: "\"\(line)\"") }
             guard inTransactions else { continue }
             if current.start == nil && code != "^" { current.start = location }

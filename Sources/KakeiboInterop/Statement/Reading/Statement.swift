@@ -12,7 +12,13 @@ public struct Statement: Hashable, Sendable {
     public var closingBalance: StatementBalance?
     /// What the bank said besides the data: OFX STATUS aggregates of severity WARN or INFO.
     public var warnings: [String]
-    /// Entries left out on purpose (not booked, zero amounts), each with why.
+    /// Entries left out on purpose (not booked, zero amounts), each with why; the import prints them.
+    ///
+    /// A zero-amount line (a bank's "closing of service prices: 0.00", beangulp-mt940's fixture; an
+    /// OFX fee waived to 0) is left out rather than recorded: it moves no money, so no balance, report
+    /// or closing-balance check changes, and the ledger refuses a zero posting
+    /// (`LedgerError.zeroAmount`) as a typing slip. Naming it in the report keeps the count honest:
+    /// the file's lines are the imported ones plus these.
     public var skipped: [String]
 
     public init(format: StatementFormat, currency: Currency? = nil, transactions: [StatementTransaction] = [],

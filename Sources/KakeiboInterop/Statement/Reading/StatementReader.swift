@@ -29,11 +29,15 @@ public enum StatementReader {
     /// of camt.053 (its namespace or BkToCstmrStmt), a QIF `!Type:` or `!Account` header, an MT940
     /// `:20:` field or SWIFT envelope. Nil when none fits.
     public static func detect(_ text: String) -> StatementFormat? {
-        let head = String(text.prefix(4096)).drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        var head = String(text.prefix(4096)).drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        // Comment lines before a QIF header (quiffen's test files).
+        while head.hasPrefix("#"), let end = head.firstIndex(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+            head = head[end...].drop { $0.isWhitespace }
+        }
         let upper = head.uppercased()
         if upper.hasPrefix("OFXHEADER") || upper.contains("<OFX>") || upper.contains("<?OFX") { return .ofx }
         if head.hasPrefix("<") && (head.contains("camt.053") || head.contains("BkToCstmrStmt")) { return .camt053 }
-        if upper.hasPrefix("!TYPE:") || upper.hasPrefix("!ACCOUNT") || upper.hasPrefix("!OPTION") { return .qif }
+        if upper.hasPrefix("!TYPE") || upper.hasPrefix("!ACCOUNT") || upper.hasPrefix("!OPTION") || upper.hasPrefix("!CLEAR") { return .qif }
         if head.hasPrefix("{1:") || head.hasPrefix(":20:") || (upper.contains("\n:20:") && upper.contains(":61:")) || upper.hasPrefix(":") && upper.contains(":20:") {
             return .mt940
         }
