@@ -12,6 +12,9 @@ final class AmountSyntaxTests: XCTestCase {
             ("$1,234.56", 123_456, "USD"), ("-$5", -500, "USD"), ("$-5", -500, "USD"), ("1234.56 USD", 123_456, "USD"),
             ("USD 1234.56", 123_456, "USD"), ("£3.10", 310, "GBP"), ("¥500", 500, "JPY"), ("- $ 5", -500, "USD"),
             ("+7 EUR", 700, "EUR"), ("0.5 USD", 50, "USD"),
+            // hledger reads a mark with no decimals after it as a whole amount (its numbers-03);
+            // was refused before issue 36. Digit groups may be split by spaces (numbers-05).
+            ("$5.", 500, "USD"), ("1. EUR", 100, "EUR"), ("1 000.00 EUR", 100_000, "EUR"), ("EUR -12 345 678", -1_234_567_800, "EUR"),
         ]
         for (text, minor, code) in cases {
             let money = try syntax.amount(Substring(text), at: here)
@@ -23,7 +26,7 @@ final class AmountSyntaxTests: XCTestCase {
     }
 
     func testRefusedAmounts() {
-        for text in ["12.50", "$12.345", "€10,00", "$1,23.00", "$5 $6", "--$5", "-$-5", "\"X Y\" 5", "$5.", "$1e3", "12 €€"] {
+        for text in ["12.50", "$12.345", "€10,00", "$1,23.00", "$5 $6", "--$5", "-$-5", "\"X Y\" 5", "$5..", "$1 00", "$1e3", "12 €€"] {
             var syntax = AmountSyntax()
             XCTAssertThrowsError(try syntax.amount(Substring(text), at: here), text) { error in
                 XCTAssertTrue("\(error)".hasPrefix("t.journal:1:1: "), "\(error)")

@@ -152,7 +152,7 @@ extension JournalReader {
 
     /// The transaction's postings with every rule's postings added after those it matches, the
     /// added ones balanced (an elided one filled in).
-    func applyAutoRules(_ filled: [FilledPosting], of txn: PendingTransaction) throws(ImportError) -> [FilledPosting] {
+    mutating func applyAutoRules(_ filled: [FilledPosting], of txn: PendingTransaction) throws(ImportError) -> [FilledPosting] {
         let description = txn.note.map { "\(txn.payee ?? "") | \($0)" } ?? txn.payee ?? ""
         let transactionTags = UntrustedText.tags(in: txn.comments.joined(separator: ", "))
         var current = filled
@@ -182,7 +182,14 @@ extension JournalReader {
                         generated.cost = nil
                         generated.amount = amount
                     case .multiplier(let factor, let commodity):
-                        amount = try multiplied(item.amount, by: factor, into: commodity ?? item.amount.currency, at: posting.location)
+                        // The rule may come from an earlier read (rules after transactions), when the
+                        // commodity had fewer decimals: it is counted at this read's precision.
+                        var into = item.amount.currency
+                        if let commodity {
+                            into = commodity.isISO ? commodity
+                                : try amounts.commodity(commodity.code, number: nil, at: posting.location)
+                        }
+                        amount = try multiplied(item.amount, by: factor, into: into, at: posting.location)
                         if commodity != nil { generated.cost = nil } else if let cost = item.posting.cost, cost.per == .total {
                             generated.cost = try scaledTotal(cost, by: factor, at: posting.location)
                         }
@@ -248,8 +255,12 @@ extension JournalReader {
         return postings.indices.flatMap { replacementsAt[$0] ?? [postings[$0]] }
     }
 
-    /// `amount × factor` in `commodity`'s minor units, exactly; refused when it needs rounding.
-    func multiplied(_ amount: Money, by factor: ExactDecimal, into commodity: Commodity, at location: SourceLocation) throws(ImportError) -> Money {
+    /// `amount × factor` in `commodity`'s minor units, exactly. When the product has more decimals
+    /// than a commodity outside the ISO table is stored with (`*1.5` of `1 A` into `B` declared
+    /// `0. B`), the stored precision grows: the decimals are noted and the journal read again at
+    /// that precision (`JournalReader.read`), as for an amount written with more decimals. An ISO
+    /// currency keeps its table's precision, so there it is refused: Kakeibo does not round.
+    mutating func multiplied(_ amount: Money, by factor: ExactDecimal, into commodity: Commodity, at location: SourceLocation) throws(ImportError) -> Money {
         let (product, overflow) = amount.minorUnits.multipliedReportingOverflow(by: factor.mantissa)
         let shift = commodity.minorDigits - amount.currency.minorDigits - factor.scale
         var minor = product
@@ -259,6 +270,16 @@ extension JournalReader {
         } else {
             for _ in 0..<(-shift) where !failed {
                 if minor % 10 != 0 { failed = true } else { minor /= 10 }
+            }
+        }
+        if failed, !overflow, !commodity.isISO {
+            // The exact product's decimals: the two scales, less the trailing zeros.
+            var (m, scale) = (product, amount.currency.minorDigits + factor.scale)
+            while scale > 0, m % 10 == 0 { m /= 10; scale -= 1 }
+            if commodity.isBare {
+                amounts.bareDigitsSeen = max(amounts.bareDigitsSeen, scale)
+            } else {
+                amounts.digitsSeen[commodity.code] = max(amounts.digitsSeen[commodity.code] ?? 0, scale)
             }
         }
         guard !failed else {

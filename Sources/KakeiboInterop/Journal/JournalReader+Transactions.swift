@@ -255,12 +255,9 @@ extension JournalReader {
         /// A cost whose weight has more decimals than its commodity is stored with (`1C @ $1.0049`).
         var roundedIn: [(location: SourceLocation, commodity: Commodity)?] = [nil, nil]
         for (index, posting) in txn.postings.enumerated() {
-            guard let g = group(posting) else {
-                if posting.amount == nil {
-                    throw .unbalanced(posting.location, detail: "an unbalanced virtual posting balances with nothing; give it its amount")
-                }
-                continue
-            }
+            // An amountless `(account)` is zero to hledger (virtual-postings-06 of its tests): it moves
+            // nothing, so it is left out below.
+            guard let g = group(posting) else { continue }
             guard let amount = posting.amount else {
                 if elidedIn[g] != nil {
                     throw .unbalanced(posting.location, detail: "only one posting may leave its amount out; this is the second")
@@ -285,9 +282,10 @@ extension JournalReader {
             guard !overflow else { throw .invalidAmount(posting.location, text: amount.description, reason: MoneyError.overflow.description) }
             sums[weight.currency] = sum
         }
-        let offIn = groupSums.map { sums in
+        var offIn = groupSums.map { sums in
             sums.filter { $0.value != 0 }.map { Money(minorUnits: $0.value, currency: $0.key) }.sorted { $0.currency < $1.currency }
         }
+        if elidedIn[0] == nil, inferCosts(&txn, off: offIn[0]) { offIn[0] = []; groupSums[0] = [:] }
         for g in 0..<2 where elidedIn[g] == nil && !offIn[g].isEmpty {
             let off = offIn[g]
             throw .unbalanced(txn.location, detail: (g == 1 ? "the [virtual] postings: " : "")
@@ -301,7 +299,7 @@ extension JournalReader {
         _ = roundedIn
         var filled: [FilledPosting] = []
         filled.reserveCapacity(txn.postings.count)
-        for posting in txn.postings {
+        for posting in txn.postings where posting.amount != nil || posting.virtual != .unbalanced {
             var amounts: [Money]
             if let given = posting.amount {
                 amounts = [given]
@@ -364,6 +362,43 @@ extension JournalReader {
                                              tags: UntrustedText.tags(in: comment), postings: postings, date2: txn.date2)
         _ = try limited(transaction.memo, at: txn.location)
         try keep(transaction)
+    }
+
+    /// hledger's inferred cost: real postings in exactly two commodities, none priced, off in
+    /// opposite directions (`c  C 10.00`, `c  C 11.00`, `d  D -320.00`) are a conversion, the
+    /// postings of the first commodity met priced at the other's total (precision-07 and -08,
+    /// auto-postings-10 of hledger's tests). Each gets a total cost (`@@`), its share of that total
+    /// in proportion to its amount, the last taking what is left, so the weights sum exactly and
+    /// no amount is rounded; the posting is tagged `inferred-cost:` so the guess stays visible.
+    /// False (nothing changed) when the transaction is not such a conversion.
+    func inferCosts(_ txn: inout PendingTransaction, off: [Money]) -> Bool {
+        let postings = txn.postings
+        let real = postings.indices.filter { postings[$0].virtual == nil }
+        guard off.count == 2, (off[0].minorUnits < 0) != (off[1].minorUnits < 0),
+              real.allSatisfy({ postings[$0].cost == nil && postings[$0].lot == nil && postings[$0].amount != nil }),
+              let firstCurrency = real.map({ postings[$0].amount!.currency }).first(where: { c in off.contains { $0.currency == c } }),
+              let from = off.first(where: { $0.currency == firstCurrency }), let to = off.first(where: { $0.currency != firstCurrency })
+        else { return false }
+        let priced = real.filter { postings[$0].amount?.currency == from.currency }
+        guard priced.allSatisfy({ (postings[$0].amount!.minorUnits < 0) == (from.minorUnits < 0) }) else { return false }
+        let total = to.minorUnits.magnitude, whole = from.minorUnits.magnitude
+        var left = total
+        var shares: [UInt64] = []
+        for (n, index) in priced.enumerated() {
+            if n == priced.count - 1 { shares.append(left); break }
+            let (high, low) = total.multipliedFullWidth(by: txn.postings[index].amount!.minorUnits.magnitude)
+            guard high < whole else { return false }
+            let share = whole.dividingFullWidth((high, low)).quotient
+            shares.append(share)
+            left -= min(share, left)
+        }
+        guard shares.allSatisfy({ $0 <= UInt64(Int64.max) }) else { return false }
+        for (index, share) in zip(priced, shares) {
+            let value = ExactDecimal(mantissa: Int64(share), scale: to.currency.minorDigits)
+            txn.postings[index].cost = PostingCost(per: .total, value: value, commodity: to.currency)
+            txn.postings[index].comments.append("inferred-cost: @@ \(value) \(to.currency.code)")
+        }
+        return true
     }
 
     /// `assets:cash  = $50` with no amount: the amount is what brings the account's balance (in this

@@ -70,6 +70,8 @@ public struct JournalReader {
         var year: Int
         var bareDigits = 0
         var minimumDigits: [String: Int] = [:]
+        /// The precision of commodities a price named before their amounts did (`AmountSyntax.priceDigits`).
+        var priceDigits: [String: Int] = [:]
         /// Automated posting rules found after the transactions they apply to, on an earlier pass.
         var autoRules: [AutoPostingRule] = []
     }
@@ -82,6 +84,7 @@ public struct JournalReader {
         }
         amounts.bareDigits = settings.bareDigits
         amounts.minimumDigits = settings.minimumDigits
+        amounts.priceDigits = settings.priceDigits
     }
 
     /// Reads `path` and the files it includes. A date written without a year (`1/15`) is in the
@@ -120,6 +123,15 @@ public struct JournalReader {
             }
             return raised == settings.minimumDigits ? nil : raised
         }
+        /// The commodities a price counted at other decimals than their amounts later gave them.
+        func corrected(_ reader: JournalReader) -> [String: Int]? {
+            var digits = settings.priceDigits
+            for (symbol, guess) in reader.amounts.priceGuesses {
+                guard let known = reader.amounts.commodities[symbol], known.minorDigits != guess, digits[symbol] == nil else { continue }
+                digits[symbol] = known.minorDigits
+            }
+            return digits == settings.priceDigits ? nil : digits
+        }
         while true {
             var reader = JournalReader(settings)
             let digits = settings.bareDigits
@@ -134,11 +146,13 @@ public struct JournalReader {
                     continue
                 }
                 if let more = raised(reader) { settings.minimumDigits = more; continue }
+                if let digits = corrected(reader) { settings.priceDigits = digits; continue }
                 try reader.checkAssertions()
                 try reader.finishCommodities()
                 return (reader, settings)
             } catch {
                 if let more = raised(reader) { settings.minimumDigits = more; continue }
+                if let digits = corrected(reader) { settings.priceDigits = digits; continue }
                 guard reader.amounts.bareDigitsSeen > digits, digits < Commodity.maximumDigits else { throw error }
                 settings.bareDigits = min(reader.amounts.bareDigitsSeen, Commodity.maximumDigits)
             }

@@ -100,7 +100,10 @@ final class MultiCurrencyImportTests: XCTestCase {
         let cases: [(String, String, String)] = [
             // Lots are imported since issue 36 (LotCommandTests); an unclosed lot price is still refused.
             ("2026-03-01 lot\n    assets:crypto    0.01000000 BTC {$50\n    assets:checking\n", "2:37", "a lot closed by"),
-            ("2026-03-01 implicit\n    assets:checking    USD -10.00\n    assets:wise:eur    EUR 8.50\n", "1:1",
+            // Two commodities off in opposite directions are a conversion whose cost hledger infers,
+            // and Kakeibo too since issue 36 (InferredCostTests); off in the same direction they
+            // balance at no rate, and hledger refuses them as well.
+            ("2026-03-01 implicit\n    assets:checking    USD 10.00\n    assets:wise:eur    EUR 8.50\n", "1:1",
              "a conversion needs its rate"),
             // Virtual postings are imported since issue 20, auto postings since issue 36; a rule
             // whose postings do not balance among themselves is refused at the transaction.
