@@ -98,9 +98,14 @@ final class LotCommandTests: KakeiboCLITestCase {
         try assertRefused(["txn", "--posting", "assets:brokerage=1 VTI {}", "--posting", "assets:cash=-1"],
                           mentioning: ["the lot acquired in assets:brokerage has no cost"])
         let buy = try XCTUnwrap(try ok("register", "assets:brokerage", "--format", "json").jsonArray().first?["id"] as? String)
-        try assertRefused(["void", buy], mentioning: ["acquired or sold lots and cannot be changed"])
+        try assertRefused(["void", buy], mentioning: ["acquired or sold lots and cannot be edited or voided: later sales may have taken its lots"])
+        try assertRefused(["edit", buy, "--payee", "Broker"], mentioning: ["acquired or sold lots and cannot be edited or voided"])
+        let sale = try record("txn", "--date", "2026-04-01", "--posting", "assets:brokerage=-5 VTI @ $250.00", "--posting", "assets:cash=1250")
+        try assertRefused(["void", sale], mentioning: ["record a correcting transaction instead"])
+        // history of the sale still names the lot it took, and the holding is what is left.
+        XCTAssertTrue(try ok("history", sale).stdout.contains("lotSold: assets:brokerage 5 VTI from lot \"lot-a\" acquired 2026-01-05 (fifo): basis 1050.00 USD, gain 200.00 USD"))
         // Once every lot is sold the method may change.
-        try record("txn", "--posting", "assets:brokerage=-30 VTI @ $250.00", "--posting", "assets:cash=7500")
+        try record("txn", "--posting", "assets:brokerage=-25 VTI @ $250.00", "--posting", "assets:cash=6250")
         try ok("account", "booking", "assets:brokerage", "lifo")
     }
 }

@@ -18,7 +18,8 @@ public enum LotError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Booking set to the method it already has.
     case sameBooking(account: String, method: BookingMethod)
     /// A transaction that opened or sold lots cannot be edited or voided: a later sale may
-    /// already have taken its lots.
+    /// already have taken its lots, and undoing one would mean deciding every later sale of
+    /// the account again (its lots, basis and gain), which an append-only log records once.
     case lotTransaction(id: String)
 
     public var description: String {
@@ -40,7 +41,8 @@ public enum LotError: Error, Hashable, Sendable, CustomStringConvertible {
         case .sameBooking(let account, let method):
             "\(account) already books by \(method.rawValue)"
         case .lotTransaction(let id):
-            "transaction \(id) acquired or sold lots and cannot be changed"
+            "transaction \(id) acquired or sold lots and cannot be edited or voided: later sales may have taken its lots, "
+                + "and each sale's gain was decided from the lots held then; record a correcting transaction instead"
         }
     }
 }

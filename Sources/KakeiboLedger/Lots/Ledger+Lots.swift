@@ -9,7 +9,12 @@ extension Ledger {
     /// (default: today): acquisitions dated on or before it, less the sales on or before it.
     public func holdings(valuedIn target: Commodity? = nil, asOf: LocalDate? = nil) throws -> HoldingsReport {
         let asOf = try asOf ?? today()
-        return try writer.read { db in
+        return try writer.read { db in try Self.holdings(in: db, valuedIn: target, asOf: asOf) }
+    }
+
+    /// `holdings` inside a read the caller holds (the widget snapshot's).
+    static func holdings(in db: Database, valuedIn target: Commodity?, asOf: LocalDate) throws -> HoldingsReport {
+        do {
             let store = SQLiteProjectionStore(db: db)
             let prices = PriceTable(try db.marketPrices())
             struct Key: Hashable { var account: String; var commodity: Commodity; var cost: Commodity }

@@ -27,7 +27,7 @@ struct WidgetSnapshotBuilder {
             try document(accounts()),
             try document(forecast(currency)),
             try document(trend(currency)),
-        ]
+        ] + (try holdings(currency).map { [try document($0)] } ?? [])
         let index = try document(IndexWidget(documents: widgets.map { widget in
             IndexWidget.Entry(file: widget.fileName, kind: widget.kind, schema: "widgets/\(widget.kind).schema.json",
                               contentHash: widget.contentHash)
