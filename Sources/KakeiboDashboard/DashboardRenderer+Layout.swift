@@ -26,15 +26,14 @@ extension DashboardRenderer {
 
     /// `asOf`, `logPosition` and the short content hash of the page's document, and a "stale" mark when it is old.
     func freshness(_ kind: String) -> String {
-        guard let document = documents[kind] else { return "" }
+        guard let document = documents.headers[kind] else { return "" }
         var html = "<p class=\"meta\" data-testid=\"freshness\" data-kind=\"\(HTML.escape(kind))\">"
         if let reason = documents.staleness(of: kind) {
             html += "<span class=\"stale\" data-testid=\"stale\">stale</span><span class=\"stale-reason\">\(HTML.escape(reason))</span> · "
         }
-        html += "as of <span data-testid=\"as-of\">\(HTML.escape(document["asOf"]?.stringValue ?? "?"))</span>"
-        html += " · log position <span data-testid=\"log-position\">\(document["logPosition"]?.intValue.map(String.init) ?? "?")</span>"
-        let hash = document["contentHash"]?.stringValue ?? ""
-        html += " · hash <code data-testid=\"content-hash\" data-hash=\"\(HTML.escape(hash))\">\(HTML.escape(String(hash.prefix(12))))</code></p>\n"
+        html += "as of <span data-testid=\"as-of\">\(HTML.escape(document.asOf))</span>"
+        html += " · log position <span data-testid=\"log-position\">\(document.logPosition)</span>"
+        html += " · hash <code data-testid=\"content-hash\" data-hash=\"\(HTML.escape(document.contentHash))\">\(HTML.escape(String(document.contentHash.prefix(12))))</code></p>\n"
         return html
     }
 
@@ -42,17 +41,18 @@ extension DashboardRenderer {
     func footer() -> String {
         var html = "<footer>\n<details><summary>Widget documents in this export</summary>\n<div class=\"table-wrap\"><table>"
         html += "<thead><tr><th>file</th><th>as of</th><th class=\"num\">log</th><th>content hash</th></tr></thead><tbody>"
-        let kinds = (documents["index"]?["documents"]?.arrayValue ?? []).compactMap { $0["kind"]?.stringValue } + ["index"]
+        let kinds = (documents.index?.body.documents ?? []).map(\.kind) + [IndexWidget.kind]
         for kind in kinds {
-            guard let document = documents[kind] else {
-                html += "<tr><td>\(HTML.escape(kind)).json</td><td colspan=\"3\">missing</td></tr>"
+            guard let document = documents.headers[kind] else {
+                let why = documents.unreadable[kind] == nil ? "missing" : "could not be read"
+                html += "<tr><td>\(HTML.escape(kind)).json</td><td colspan=\"3\">\(why)</td></tr>"
                 continue
             }
             let stale = documents.staleness(of: kind) == nil ? "" : " <span class=\"stale\">stale</span>"
             html += "<tr data-testid=\"document-row\" data-kind=\"\(HTML.escape(kind))\"><td><a href=\"\(HTML.escape(kind)).json\">\(HTML.escape(kind)).json</a>\(stale)</td>"
-            html += "<td>\(HTML.escape(document["asOf"]?.stringValue ?? "?"))</td>"
-            html += "<td class=\"num\">\(document["logPosition"]?.intValue.map(String.init) ?? "?")</td>"
-            html += "<td><code>\(HTML.escape(document["contentHash"]?.stringValue ?? ""))</code></td></tr>"
+            html += "<td>\(HTML.escape(document.asOf))</td>"
+            html += "<td class=\"num\">\(document.logPosition)</td>"
+            html += "<td><code>\(HTML.escape(document.contentHash))</code></td></tr>"
         }
         html += "</tbody></table></div></details>\n"
         html += "<p>Figures are the widget JSON's own strings. Balances in different currencies are never added together; "

@@ -35,16 +35,19 @@ public struct DashboardRenderer: Sendable {
 
     // MARK: - Pieces every page uses
 
-    /// A figure exactly as the JSON has it, in an element the browser tests can find by class.
-    func figure(_ value: JSONValue?, _ className: String, currency: String? = nil) -> String {
-        let text = value?.stringValue ?? "—"
-        var out = "<span class=\"\(className) num\">\(HTML.escape(text))</span>"
-        if let currency, value?.stringValue != nil { out += "<span class=\"cur\">\(HTML.escape(currency))</span>" }
+    /// A figure exactly as the JSON has it, in an element the browser tests can find by class; "—" for null.
+    func figure(_ value: String?, _ className: String, currency: String? = nil) -> String {
+        var out = "<span class=\"\(className) num\">\(HTML.escape(value ?? "—"))</span>"
+        if let currency, value != nil { out += "<span class=\"cur\">\(HTML.escape(currency))</span>" }
         return out
     }
 
-    /// The note shown where a document is absent from the export (an older export, or a file removed).
+    /// The note shown where a document is absent from the export (an older export, or a file removed),
+    /// or present but not of its type (a field missing or of the wrong type: the reason names it).
     func missing(_ kind: String) -> String {
-        "<div class=\"card\"><p class=\"empty\" data-testid=\"missing\">\(HTML.escape(kind)).json is not in this export.</p></div>"
+        if let reason = documents.unreadable[kind] {
+            return "<div class=\"card\"><p class=\"empty\" data-testid=\"unreadable\">\(HTML.escape(kind)).json could not be read: \(HTML.escape(reason)).</p></div>"
+        }
+        return "<div class=\"card\"><p class=\"empty\" data-testid=\"missing\">\(HTML.escape(kind)).json is not in this export.</p></div>"
     }
 }

@@ -63,10 +63,11 @@ enum DisplayNumber {
         return Int(quotient)
     }
 
+    static let monthNames = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec"
+
     /// `"2026-11"` → `"Nov"`; anything else is shown as it is.
     static func monthLabel(_ period: String) -> String {
-        let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         guard period.count == 7, let month = Int(period.suffix(2)), (1...12).contains(month) else { return period }
-        return names[month - 1]
+        return String(monthNames.split(separator: " ")[month - 1])
     }
 }

@@ -14,9 +14,10 @@ public protocol WidgetBody: Codable, Hashable, Sendable {
     static var kind: String { get }
 }
 
-/// The fields every widget document carries, and its body in the same JSON object.
-public struct WidgetFile<Body: WidgetBody>: Codable, Hashable, Sendable {
-    /// `Body.kind`.
+/// The fields every widget document carries, whatever its kind: what a reader checks before trusting
+/// the body (is it as of today, at the ledger's head, the document the index lists).
+public struct WidgetHeader: Codable, Hashable, Sendable {
+    /// `budgets`, `index`, …: the body's `kind`.
     public var kind: String
     /// Bumped when a document changes shape; the JSON Schemas in `Schemas/widgets/` follow it.
     public var schemaVersion: Int64
@@ -26,40 +27,34 @@ public struct WidgetFile<Body: WidgetBody>: Codable, Hashable, Sendable {
     public var logPosition: Int64
     /// SHA-256 hex of the canonical JSON of the document without this field.
     public var contentHash: String
+
+    public init(kind: String, schemaVersion: Int64, asOf: String, logPosition: Int64, contentHash: String) {
+        self.kind = kind; self.schemaVersion = schemaVersion; self.asOf = asOf; self.logPosition = logPosition; self.contentHash = contentHash
+    }
+}
+
+/// One widget document: its header and its body, side by side in one JSON object.
+public struct WidgetFile<Body: WidgetBody>: Codable, Hashable, Sendable {
+    public var header: WidgetHeader
     public var body: Body
 
     public init(schemaVersion: Int64, asOf: String, logPosition: Int64, contentHash: String, body: Body) {
-        kind = Body.kind
-        self.schemaVersion = schemaVersion
-        self.asOf = asOf
-        self.logPosition = logPosition
-        self.contentHash = contentHash
+        header = WidgetHeader(kind: Body.kind, schemaVersion: schemaVersion, asOf: asOf, logPosition: logPosition, contentHash: contentHash)
         self.body = body
     }
 
-    enum CodingKeys: String, CodingKey { case kind, schemaVersion, asOf, logPosition, contentHash }
-
-    /// Header and body share one object: the body decodes from the same keys and ignores the header's.
+    /// The body decodes from the same object and ignores the header's keys; a document of another kind is refused.
     public init(from decoder: any Decoder) throws {
-        let header = try decoder.container(keyedBy: CodingKeys.self)
-        kind = try header.decode(String.self, forKey: .kind)
-        guard kind == Body.kind else {
-            throw DecodingError.dataCorruptedError(forKey: .kind, in: header, debugDescription: "expected \"\(Body.kind)\", found \"\(kind)\"")
+        header = try WidgetHeader(from: decoder)
+        guard header.kind == Body.kind else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "a \"\(Body.kind)\" document, not \"\(header.kind)\""))
         }
-        schemaVersion = try header.decode(Int64.self, forKey: .schemaVersion)
-        asOf = try header.decode(String.self, forKey: .asOf)
-        logPosition = try header.decode(Int64.self, forKey: .logPosition)
-        contentHash = try header.decode(String.self, forKey: .contentHash)
         body = try Body(from: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var header = encoder.container(keyedBy: CodingKeys.self)
-        try header.encode(kind, forKey: .kind)
-        try header.encode(schemaVersion, forKey: .schemaVersion)
-        try header.encode(asOf, forKey: .asOf)
-        try header.encode(logPosition, forKey: .logPosition)
-        try header.encode(contentHash, forKey: .contentHash)
+        try header.encode(to: encoder)
         try body.encode(to: encoder)
     }
 }

@@ -17,7 +17,7 @@ public struct WidgetDocument: Hashable, Sendable {
     /// `contentHash` computed over everything else.
     init<Body: WidgetBody>(_ body: Body, asOf: LocalDate, logPosition: Int64) throws {
         var file = WidgetFile(schemaVersion: Self.schemaVersion, asOf: asOf.description, logPosition: logPosition, contentHash: "", body: body)
-        file.contentHash = Self.contentHash(of: try JSONValueEncoder().encode(file))
+        file.header.contentHash = Self.contentHash(of: try JSONValueEncoder().encode(file))
         fileName = Body.kind + ".json"
         kind = Body.kind
         json = try JSONValueEncoder().encode(file)
