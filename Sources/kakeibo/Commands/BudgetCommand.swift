@@ -79,16 +79,13 @@ struct BudgetCommand: ParsableCommand {
     }
 }
 
-/// Reading `--period` labels for plan reports, and printing ratios.
+/// Reading `--period` labels for plan reports.
 enum PeriodOption {
     static func resolve(_ text: String?, _ ledger: Ledger, asOf: LocalDate? = nil) throws -> PlanPeriod? {
         guard let text else { return nil }
         if let length = PeriodLength(rawValue: text) { return length.period(containing: try asOf ?? ledger.today()) }
         return try PlanPeriod(label: text)
     }
-
-    /// Basis points as a percentage with two decimals: 4500 → 45.00%.
-    static func percent(_ basisPoints: Int64) -> String { TerminalText.percent(basisPoints) }
 }
 
 extension PeriodLength: ExpressibleByArgument {}
