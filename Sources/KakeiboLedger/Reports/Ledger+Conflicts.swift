@@ -52,11 +52,18 @@ extension Ledger {
     }
 
     public static func openAccountConflicts(in db: Database) throws -> [AccountConflict] {
-        try Row.fetchAll(db, sql: """
-            SELECT c.position, c.account_id, c.name, a.name, c.kept_account_id
+        try AccountConflict.fetchAll(db, sql: """
+            SELECT c.position, c.account_id, c.name, a.name AS current_name, c.kept_account_id
             FROM account_conflicts c JOIN accounts a USING (account_id) WHERE c.resolved_position IS NULL ORDER BY c.position
-            """).map { row in
-            AccountConflict(position: row[0], accountID: row[1], name: row[2], currentName: row[3], keptAccountID: row[4])
-        }
+            """)
+    }
+}
+
+/// Read by column name beside the query above (GRDB's `FetchableRecord`), not `row[0]`…`row[4]`: two of the
+/// columns are names, and a reordered SELECT would have swapped them without a type error.
+extension AccountConflict: FetchableRecord {
+    public init(row: Row) throws {
+        self.init(position: row["position"], accountID: row["account_id"], name: row["name"], currentName: row["current_name"],
+                  keptAccountID: row["kept_account_id"])
     }
 }
