@@ -61,4 +61,17 @@ final class ReceiptParserTests: XCTestCase {
         XCTAssertEqual(Similarity.normalise(" Sun-Victory  sdn. bhd. "), "SUN VICTORY SDN BHD")
         XCTAssertGreaterThanOrEqual(Similarity.ratio("RESTORAN WAN SHENG", "RESTORAN WAN SHEN"), 0.8)
     }
+
+    /// A company number read with a space for its hyphen (PP-OCRv6: `(139386 X)`) is not part of the name.
+    func testACompanyNumberWithASpaceForItsHyphenLeavesTheName() {
+        let receipt = parse(["GARDENIA BAKERIES (KL) SDN BHD (139386 X)", "LOT 3, JALAN PELABUR 23/1", "TAX INVOICE", "TOTAL 12.50"])
+        XCTAssertEqual(receipt.merchant?.value, "GARDENIA BAKERIES (KL) SDN BHD")
+    }
+
+    /// The rows a name is cited from are the rows it shows: a name its suffix ends is not cited with the address below.
+    func testANameEndedByItsSuffixIsCitedFromItsOwnRow() {
+        let receipt = parse(["BLUE RIVER DINER LLC", "418 MAPLE AVENUE", "SPRINGFIELD, IL 62704", "TOTAL $16.46"], currency: "USD")
+        XCTAssertEqual(receipt.merchant?.value, "BLUE RIVER DINER LLC")
+        XCTAssertEqual(receipt.merchant?.rows, [0])
+    }
 }

@@ -133,6 +133,7 @@ struct MerchantExtractor: Sendable {
         for start in described.indices {
             var text = rows.first { $0.index == described[start].rows[0] }?.text ?? ""
             var candidate = described[start]
+            var shorter = candidate.value
             for length in 1...2 {
                 let next = start + length
                 guard next < described.count, described[next].rows[0] == described[start].rows[0] + length,
@@ -144,6 +145,10 @@ struct MerchantExtractor: Sendable {
                 if described[next][feature: "company_suffix"] > 0 { candidate[feature: "suffix_in_joined"] = 1 }
                 let strong = candidate[feature: "company_suffix"] > 0 || candidate[feature: "suffix_in_joined"] > 0
                 candidate.value = cleanName(strong ? trimmingBranch(text) : text)
+                // A name the suffix ends (`BLUE RIVER DINER LLC` / `418 MAPLE AVENUE`) trims the rows below away: the
+                // same name cited with rows it no longer shows would not be the rows it came from.
+                guard candidate.value != shorter else { break }
+                shorter = candidate.value
                 if !candidate.value.isEmpty { result.append(candidate) }
             }
         }
@@ -234,9 +239,12 @@ struct MerchantExtractor: Sendable {
     }
 
     /// `(123456-X)`, `CO. NO. 1234567-W`: a registration number, not a name.
+    /// A company number: four digits or more, a hyphen and one letter (`139386-X`). A line engine that keeps word
+    /// spaces often reads the hyphen as a space (`(139386 X)`), which then stayed in the name of every receipt of
+    /// that company (PP-OCRv6's text: 27 of one merchant group's receipts in the grouped CV).
     private func isRegistration(_ text: String) -> Bool {
         let chars = Array(text)
-        for i in chars.indices where chars[i] == "-" {
+        for i in chars.indices where chars[i] == "-" || chars[i] == " " {
             let before = chars[..<i].reversed().prefix { $0.isNumber }.count
             if before >= 4, i + 1 < chars.count, chars[i + 1].isLetter,
                i + 2 == chars.count || !chars[i + 2].isLetter {
