@@ -112,7 +112,8 @@ extension Ledger {
     /// the bank's side of an expense and not its category's.
     public func register(_ query: ReportQuery, _ scope: ReportScope = ReportScope()) throws -> RegisterReport {
         try withProjection(at: scope.atPosition) { db in
-            let (filter, arguments) = try Self.dateFilter(query, scope)
+            let secondary = query.secondaryDates
+            let (filter, arguments) = secondary ? ("1", []) : try Self.dateFilter(query, scope)
             let sql = """
                 SELECT t.date, t.txn_id, t.first_position, p.line, COALESCE(t.payee, t.memo), a.name, p.currency, p.amount, t.payee, t.memo,
                        COALESCE(pm.status, m.status), m.code
@@ -123,7 +124,11 @@ extension Ledger {
             var postings: [RegisterReport.Posted] = []
             let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try cursor.next() {
-                let date = try LocalDate(iso: row[0])
+                var date = try LocalDate(iso: row[0])
+                if secondary {
+                    date = Self.secondaryDate(inMemo: row[9]) ?? date
+                    guard Self.inRange(date, query, scope) else { continue }
+                }
                 let amount = Money(minorUnits: try row.minorUnits(atIndex: 7, table: "postings"), currency: try db.commodityForCode(row[6]))
                 let account: String = row[5]
                 let status = (row[10] as String?).flatMap(TransactionStatus.init(rawValue:))
@@ -143,7 +148,11 @@ extension Ledger {
                 ORDER BY t.date, t.first_position
                 """, arguments: arguments)
             while let row = try notes.next() {
-                let date = try LocalDate(iso: row[0])
+                var date = try LocalDate(iso: row[0])
+                if secondary {
+                    date = Self.secondaryDate(inMemo: row[5]) ?? date
+                    guard Self.inRange(date, query, scope) else { continue }
+                }
                 let status = (row[6] as String?).flatMap(TransactionStatus.init(rawValue:))
                 guard query.matches(account: "", date: date, payee: row[4], memo: row[5], amount: nil, status: status),
                       query.terms.allSatisfy({ term, _ in if case .amount = term { false } else { true } }) else { continue }
@@ -152,6 +161,7 @@ extension Ledger {
                 note.code = row[7]
                 report.notes.append(note)
             }
+            if secondary { report.notes.sort { ($0.date, $0.firstPosition) < ($1.date, $1.firstPosition) } }
             return report
         }
     }
@@ -160,8 +170,10 @@ extension Ledger {
 
     func datedAmounts(_ query: ReportQuery, _ scope: ReportScope) throws -> [DatedAmount] {
         try withProjection(at: scope.atPosition) { db in
-            let (filter, arguments) = try Self.dateFilter(query, scope)
-            let perPosting = query.needsPostings
+            // With secondary dates the range is applied per row, after the date is read from the memo.
+            let secondary = query.secondaryDates
+            let (filter, arguments) = secondary ? ("1", []) : try Self.dateFilter(query, scope)
+            let perPosting = query.needsPostings || secondary
             let sql = perPosting
                 ? """
                   SELECT a.name, a.type, p.currency, t.date, p.amount, t.payee, t.memo, COALESCE(pm.status, m.status)
@@ -179,7 +191,11 @@ extension Ledger {
             let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try cursor.next() {
                 let account: String = row[0]
-                let date = try LocalDate(iso: row[3])
+                var date = try LocalDate(iso: row[3])
+                if secondary {
+                    date = Self.secondaryDate(inMemo: row[6]) ?? date
+                    guard Self.inRange(date, query, scope) else { continue }
+                }
                 let amount = Money(minorUnits: try row.minorUnits(atIndex: 4, table: "postings"), currency: try db.commodityForCode(row[2]))
                 if perPosting {
                     guard query.matches(account: account, date: date, payee: row[5], memo: row[6], amount: amount,
@@ -219,6 +235,29 @@ extension Ledger {
             arguments += [end.description]
         }
         return (sql, arguments)
+    }
+
+    /// The `date2:` tag of a transaction's memo (`… date2: 2026-01-07`), where a journal's
+    /// secondary date is kept: a tag name starts the memo or follows a space or comma, as hledger
+    /// reads tags; nil when there is none or it is no date.
+    static func secondaryDate(inMemo memo: String?) -> LocalDate? {
+        guard let memo else { return nil }
+        var rest = Substring(memo)
+        while let found = rest.range(of: "date2:") {
+            let before = found.lowerBound == memo.startIndex ? nil : memo[memo.index(before: found.lowerBound)]
+            rest = rest[found.upperBound...]
+            guard before == nil || before == " " || before == "," else { continue }
+            let value = rest.drop { $0 == " " }.prefix { $0 != "," && $0 != " " }
+            return try? LocalDate(iso: String(value))
+        }
+        return nil
+    }
+
+    /// `dateFilter`'s range, for a date read per row: from `begin`, before `end` and the day after `--as-of`.
+    static func inRange(_ date: LocalDate, _ query: ReportQuery, _ scope: ReportScope) -> Bool {
+        if let begin = query.begin, date < begin { return false }
+        if let end = [query.end, scope.asOf.flatMap(\.nextDay)].compactMap({ $0 }).min(), date >= end { return false }
+        return true
     }
 
     static func clip(_ account: String, depth: Int?) -> String {

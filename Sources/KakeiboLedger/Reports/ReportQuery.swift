@@ -25,6 +25,10 @@ public struct ReportQuery {
     public var end: LocalDate?
     /// Each term with whether it is negated (`not:`).
     public var terms: [(term: Term, negated: Bool)] = []
+    /// hledger's `--date2`: a transaction is dated by its secondary date where it has one (the
+    /// `date2:` tag a journal's `2026-01-05=2026-01-07` is kept as), for the range, `date:`
+    /// terms and the order alike (issue 36).
+    public var secondaryDates = false
 
     public init(begin: LocalDate? = nil, end: LocalDate? = nil) {
         self.begin = begin

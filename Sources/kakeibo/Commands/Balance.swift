@@ -23,10 +23,13 @@ struct Balance: ParsableCommand {
     var value: String?
     @Flag(name: [.customLong("real"), .customShort("R")], help: "Leave virtual postings, (account) and [account], out, as hledger -R does.")
     var real = false
+    @Flag(name: .customLong("date2"), help: "Date transactions by their secondary date where they have one (a journal's DATE=DATE2), as hledger --date2 does.")
+    var date2 = false
 
     func run() throws {
         let ledger = try global.openLedger()
         if let value {
+            guard !date2 else { throw ValidationError("--value reads primary dates only; leave out --date2") }
             guard query.isEmpty, columns.interval == nil, columns.depth == nil, !real else {
                 throw ValidationError("--value values the whole balance: leave out query terms, --depth, intervals and --real")
             }
@@ -41,12 +44,14 @@ struct Balance: ParsableCommand {
         guard !real || (query.isEmpty && columns.interval == nil && columns.depth == nil) else {
             throw ValidationError("--real works on the whole balance for now: leave out query terms, --depth and intervals")
         }
-        let query = try period.query(words: query, today: try ledger.today())
+        var query = try period.query(words: query, today: try ledger.today())
+        query.secondaryDates = date2
         if let interval = columns.interval {
             return Printer.periods(try ledger.periodBalances(query, interval: interval, depth: columns.depth, scope.scope),
                                    format: output.format)
         }
-        let report = query.isEmpty && columns.depth == nil
+        // --as-of with --date2 cuts by secondary dates, which only the query path reads.
+        let report = query.isEmpty && columns.depth == nil && (!date2 || scope.asOf == nil || real)
             ? try ledger.balances(scope.scope, real: real)
             : try ledger.balances(query, depth: columns.depth, scope.scope)
         switch output.format {

@@ -13,11 +13,14 @@ struct Register: ParsableCommand {
         payee:, desc:, amt:<N, date:, status:* / status:! / status: (unmarked), not:. All postings when omitted.
         """, valueName: "query"))
     var query: [String] = []
+    @Flag(name: .customLong("date2"), help: "Date transactions by their secondary date where they have one (a journal's DATE=DATE2), as hledger --date2 does.")
+    var date2 = false
 
     func run() throws {
         let ledger = try global.openLedger()
         let today = try ledger.today()
-        let query = try ledger.registerQuery(words: query) { try period.query(words: $0, today: today) }
+        var query = try ledger.registerQuery(words: query) { try period.query(words: $0, today: today) }
+        query.secondaryDates = date2
         let report = try ledger.register(query, scope.scope)
         // Rows of transactions still in the outbox are marked, once the file syncs with a server.
         let unsynced = try ledger.unsyncedTransactionIDs()
