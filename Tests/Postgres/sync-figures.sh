@@ -3,6 +3,8 @@
 # ledger, server memory. Run inside with-postgres.sh, with a built kakeibo:
 #   bash Tests/Postgres/with-postgres.sh bash Tests/Postgres/sync-figures.sh .build/release/kakeibo 100000 10000
 # EVENTS: the ledger's size before the timed syncs; PUSH: events recorded offline, then pushed and pulled.
+# With KAKEIBO_SYNC_TRACE=1 the client's and the server's phase timings (SyncTrace) go to $SYNC_TRACE_LOG (default
+# stderr), after each figure and at the end; the machine's load is printed before and after.
 # Everything listens on 127.0.0.1 only, and every loop is bounded.
 set -euo pipefail
 kakeibo="$(realpath "$1")"; events="${2:-10000}"; push="${3:-10000}"
@@ -23,6 +25,7 @@ PY
 timed() { # LABEL COMMAND…: wall seconds and peak RSS of one command
     local label="$1"; shift
     /usr/bin/time -f "%e %M" -o "$dir/time" "$@" >"$dir/out" 2>&1 || { cat "$dir/out"; exit 1; }
+    [ -z "${KAKEIBO_SYNC_TRACE:-}" ] || { echo "== $label"; grep "^trace" "$dir/out"; } >>"${SYNC_TRACE_LOG:-/dev/stderr}"
     read -r seconds kilobytes <"$dir/time"
     printf '%-52s %8.2f s  %7d KiB client peak  (%s)\n' "$label" "$seconds" "$kilobytes" "$(tail -1 "$dir/out" | cut -c1-60)"
 }
@@ -43,6 +46,7 @@ journal "$events" 0 >"$dir/base.journal"
 "$kakeibo" import journal "$dir/base.journal" >/dev/null
 base="$("$kakeibo" verify --digest)"
 echo "ledger: $base (events:hash), kakeibo $("$kakeibo" --version)"
+echo "load before: $(uptime)"
 timed "adopt: upload $events events (A)" "$kakeibo" sync --remote "$remote" --token "$token_a"
 timed "clone: download $events events (B)" env KAKEIBO_DB="$dir/b.sqlite" "$kakeibo" sync --remote "$remote" --token "$token_b"
 journal "$push" "$events" >"$dir/push.journal"
@@ -59,4 +63,6 @@ timed "sync pulling the one event A pushed (B)" env KAKEIBO_DB="$dir/b.sqlite" "
 [ "$("$kakeibo" verify --digest)" = "$(KAKEIBO_DB="$dir/b.sqlite" "$kakeibo" verify --digest)" ] \
     && echo "A and B: equal digests $("$kakeibo" verify --digest)" || { echo "A and B differ"; exit 1; }
 echo "server peak RSS: $(awk '/VmHWM/ {print $2, $3}' "/proc/$server/status")"
+echo "load after: $(uptime)"
+[ -z "${KAKEIBO_SYNC_TRACE:-}" ] || { echo "== server"; grep "^trace" "$dir/server.out"; } >>"${SYNC_TRACE_LOG:-/dev/stderr}"
 kill -TERM "$server"; wait "$server"; echo "server exit on SIGTERM: $?"; server=""

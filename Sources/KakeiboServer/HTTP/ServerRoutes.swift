@@ -34,7 +34,10 @@ public enum ServerRoutes {
             let after = query.get("after", as: Int64.self) ?? 0
             let limit = min(max(query.get("limit", as: Int.self) ?? 500, 1), 5_000)
             let wait = min(max(query.get("wait", as: Int.self) ?? 0, 0), maxWaitSeconds)
-            return try await store.page(ledger: context.ledger, bearer: context.bearer, after: after, limit: limit, waitingUpTo: .seconds(wait))
+            let trace = SyncTrace.begin()
+            let body = try await store.pageJSON(ledger: context.ledger, bearer: context.bearer, after: after, limit: limit, waitingUpTo: .seconds(wait))
+            SyncTrace.end(trace, "server: page after \(after)")
+            return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: body))
         }
         ledger.post("events") { request, context in
             let body = try await decode(PushRequest.self, request, context)
@@ -71,7 +74,7 @@ public enum ServerRoutes {
     /// The body as `T`, through the context's decoder; a body that is not one is 400 malformed, naming what was expected.
     static func decode<T: Decodable>(_ type: T.Type, _ request: Request, _ context: ServerRequestContext) async throws -> T {
         do {
-            return try await context.requestDecoder.decode(T.self, from: request, context: context)
+            return try await SyncTrace.time("server: read and decode a \(T.self)") { try await context.requestDecoder.decode(T.self, from: request, context: context) }
         } catch let error as DecodingError {
             throw ServerError.malformed("the body is not a \(T.self): \(error)")
         }

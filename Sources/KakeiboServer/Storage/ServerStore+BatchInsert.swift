@@ -68,8 +68,10 @@ extension ServerStore {
             throw ServerError(422, "invalid-event", "an event repeats a key the ledger already holds (idempotency key or event id)")
         }
         // The Merkle tree over the log grows in the same transaction (issue 34): O(log n) a leaf (`ServerStore+Tree`).
-        try await extendTree(ledgerId: ledgerId, through: events.last!.canonical.position, known: events.map(\.canonical.hash),
-                             knownFrom: events[0].canonical.position, on: connection)
+        try await SyncTrace.time("server: extend tree \(events.count)") {
+            try await extendTree(ledgerId: ledgerId, through: events.last!.canonical.position, known: events.map(\.canonical.hash),
+                                 knownFrom: events[0].canonical.position, on: connection)
+        }
     }
 
     /// Inserts the events a push kept aside: conflicted ones, and commands another device recorded first.

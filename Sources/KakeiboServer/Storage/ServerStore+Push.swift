@@ -17,11 +17,19 @@ extension ServerStore {
     /// the push whole, and nothing is appended. Then they go to PostgreSQL in batched INSERTs.
     public func push(ledger: String, bearer: String?, request: PushRequest) async throws -> PushResponse {
         try Self.checkSize(request.events.count)
-        return try await transaction { connection in
+        let reply = try await pushing(ledger: ledger, bearer: bearer, request: request)
+        refreshStatistics(grownFrom: reply.head.position - Int64(reply.results.count + reply.generated.count), to: reply.head.position)
+        return reply
+    }
+
+    private func pushing(ledger: String, bearer: String?, request: PushRequest) async throws -> PushResponse {
+        try await transaction { connection in
             let caller = try await writer(bearer, ledger: ledger, deviceId: request.deviceId, on: connection)
             let (start, _) = try await head(ledgerId: caller.ledgerId, on: connection, lock: true)
             try await checkHead(ledgerId: caller.ledgerId, head: start, on: connection)
+            var trace = SyncTrace.begin()
             let replica = try await replica(ledgerId: caller.ledgerId, head: start, on: connection)
+            SyncTrace.end(trace, "server push: head, replica"); trace = SyncTrace.begin()
             var head = start
             // What the device had seen; never past the head (a position it cannot have synced to).
             let authorSaw = min(request.basedOn ?? start.position, start.position)
@@ -29,6 +37,7 @@ extension ServerStore {
                 SELECT last_seq, last_origin_hash FROM kakeibo_devices WHERE device_id = \(caller.deviceId) FOR UPDATE
                 """, logger: logger).collect().first?.makeRandomAccess() else { throw ServerError.unauthenticated("unknown device") }
             var lastSeq = try device[0].decode(Int64.self), lastOrigin = try device[1].decode(String.self)
+            SyncTrace.end(trace, "server push: device row"); trace = SyncTrace.begin()
 
             let ids = request.events.map(\.eventId)
             var existing: [String: (origin: String?, result: PushResult)] = [:]
@@ -41,6 +50,7 @@ extension ServerStore {
                 existing[id] = (try r[1].decode(String?.self), PushResult(eventId: id, outcome: "duplicate", position: try r[2].decode(Int64.self),
                                                                         streamVersion: try r[3].decode(Int64.self), hash: try r[4].decode(String.self)))
             }
+            SyncTrace.end(trace, "server push: ids"); trace = SyncTrace.begin()
             // Events kept aside by an earlier push: a retry gets the same answer.
             for row in try await connection.query("""
                 SELECT event_id, origin_hash, 'conflicted' FROM kakeibo_conflicts
@@ -54,6 +64,7 @@ extension ServerStore {
                 existing[id] = (try r[1].decode(String?.self), PushResult(eventId: id, outcome: try r[2].decode(String.self), position: 0,
                                                                         streamVersion: 0, hash: ""))
             }
+            SyncTrace.end(trace, "server push: kept aside"); trace = SyncTrace.begin()
             // Commands the ledger already holds under the same idempotency key, by key.
             var heldKeys: [String: (commandHash: String?, eventId: String)] = [:]
             for row in try await connection.query("""
@@ -63,6 +74,7 @@ extension ServerStore {
                 let r = row.makeRandomAccess()
                 heldKeys[try r[0].decode(String.self)] = (try r[1].decode(String?.self), try r[2].decode(String.self))
             }
+            SyncTrace.end(trace, "server push: keys"); trace = SyncTrace.begin()
             // This push's commands found already recorded (command id → the ledger's event), and the
             // streams their events started: what follows on those streams goes with them.
             var alreadyRecorded: [String: String] = [:]
@@ -79,6 +91,7 @@ extension ServerStore {
                 streams[try r[0].decode(String.self)] = (try r[1].decode(Int64.self), try r[2].decode(String.self))
             }
 
+            SyncTrace.end(trace, "server push: streams"); trace = SyncTrace.begin()
             // What this push adds, written at the end in batches: nothing reaches PostgreSQL before the replica took it.
             var sequenced: [SequencedEvent] = []
             var keptAside: [KeptAsideEvent] = []
@@ -195,10 +208,10 @@ extension ServerStore {
                 results.append(PushResult(eventId: event.eventId, outcome: outcome, position: envelope.position,
                                           streamVersion: streamVersion, hash: hash))
             }
-            // The replica first: a refusal leaves PostgreSQL untouched. If PostgreSQL's commit then fails, the
-            // replica is ahead of it, and the next request's head comparison rebuilds it (`replica`).
-            try await replicate(try sequenced.map { try $0.replicated() }, into: replica)
-            try await insert(sequenced, ledgerId: caller.ledgerId, on: connection)
+            // The replica and PostgreSQL at once: a refusal rolls PostgreSQL's transaction back (`replicateAndInsert`).
+            SyncTrace.end(trace, "server push: decide \(request.events.count)"); trace = SyncTrace.begin()
+            try await replicateAndInsert(sequenced, into: replica, ledgerId: caller.ledgerId, on: connection)
+            SyncTrace.end(trace, "server push: replicate and insert \(sequenced.count)")
             try await insert(keptAside, ledgerId: caller.ledgerId, deviceId: caller.deviceId, on: connection)
             try await connection.query("""
                 UPDATE kakeibo_ledgers SET head_position = \(head.position), head_hash = \(head.hash), adoptable = false
@@ -221,7 +234,13 @@ extension ServerStore {
     /// one device's log, decided event by event), then to PostgreSQL in batched INSERTs.
     public func adopt(ledger: String, bearer: String?, request: AdoptRequest) async throws -> PushResponse {
         try Self.checkSize(request.events.count)
-        return try await transaction { connection in
+        let reply = try await adopting(ledger: ledger, bearer: bearer, request: request)
+        refreshStatistics(grownFrom: reply.head.position - Int64(reply.results.count), to: reply.head.position)
+        return reply
+    }
+
+    private func adopting(ledger: String, bearer: String?, request: AdoptRequest) async throws -> PushResponse {
+        try await transaction { connection in
             let caller = try await writer(bearer, ledger: ledger, deviceId: request.deviceId, on: connection)
             let locked = try await head(ledgerId: caller.ledgerId, on: connection, lock: true)
             let start = locked.head
@@ -251,10 +270,12 @@ extension ServerStore {
                 results.append(PushResult(eventId: event.eventId, outcome: "appended", position: event.position, streamVersion: event.streamVersion, hash: event.hash))
             }
             if !sequenced.isEmpty {
+                var trace = SyncTrace.begin()
                 try await checkHead(ledgerId: caller.ledgerId, head: start, on: connection)
                 let replica = try await replica(ledgerId: caller.ledgerId, head: start, on: connection)
-                try await replicate(try sequenced.map { try $0.replicated() }, into: replica)
-                try await insert(sequenced, ledgerId: caller.ledgerId, on: connection)
+                SyncTrace.end(trace, "server adopt: check head, replica"); trace = SyncTrace.begin()
+                try await replicateAndInsert(sequenced, into: replica, ledgerId: caller.ledgerId, on: connection)
+                SyncTrace.end(trace, "server adopt: replicate and insert \(sequenced.count)")
             }
             try await connection.query("""
                 UPDATE kakeibo_ledgers SET head_position = \(head.position), head_hash = \(head.hash) WHERE ledger_id = \(caller.ledgerId)

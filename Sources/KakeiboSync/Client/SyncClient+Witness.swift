@@ -27,11 +27,22 @@ struct WitnessView: Sendable {
 extension SyncClient {
     func witnessBeforeSync(ledgerAt path: String) async throws -> WitnessView? {
         let files = WitnessFiles(ledgerAt: path)
+        // Other devices' cosignatures are asked for BEFORE the checkpoint: a device whose sync ends between the two
+        // requests cosigns a larger tree than one fetched earlier, which looked like a shrinking log, a fork
+        // (SyncConcurrencyTests: three devices pushing at once). Fetched first, every tree they list is one the
+        // server had signed before the checkpoint it shows now, so an honest server's is never smaller.
+        var listed: CosignaturesReply?
+        do {
+            listed = try await call("GET", ledgerPath + "/checkpoint/cosignatures")
+        } catch SyncError.refused(let status, let error) where (status == 404 || status == 405) && error.error != "no-ledger" {
+            listed = nil // a server without witness routes: `signedCheckpoint` decides what that means
+        }
         guard let view = try await signedCheckpoint(files) else { return nil }
+        let others: CosignaturesReply
+        if let listed { others = listed } else { others = try await call("GET", ledgerPath + "/checkpoint/cosignatures") }
         if let last = try files.lastCheckpoint(), last.signature(by: view.key) != nil {
             try await requireConsistent(seen: last, seenBy: "cosigned by this device at its last sync", shown: view, files)
         }
-        let others: CosignaturesReply = try await call("GET", ledgerPath + "/checkpoint/cosignatures")
         var checked: Set<String> = []
         for other in others.cosignatures {
             // Only what the server itself signed is evidence against it; a note it did not sign proves nothing.
@@ -49,10 +60,10 @@ extension SyncClient {
         if let before {
             try await requireConsistent(seen: before.note, seenBy: "shown at the start of this sync", shown: view, files)
         }
-        let signer = try files.signer()
+        let signer = try SyncTrace.time("signer") { try files.signer() }
         // The events this file holds as the server's: their tree must be (a prefix of) the one the server signed.
-        let synced = try SyncClient.status(ledgerAt: path).synced ?? 0
-        let local = try Self.localCheckpoint(ledgerAt: path, size: synced, origin: view.checkpoint.origin)
+        let synced = try SyncTrace.time("status") { try SyncClient.status(ledgerAt: path).synced ?? 0 }
+        let local = try SyncTrace.time("local checkpoint") { try Self.localCheckpoint(ledgerAt: path, size: synced, origin: view.checkpoint.origin) }
         let path = local.size < view.checkpoint.size ? try await consistencyPath(from: local.size, to: view.checkpoint.size) : []
         if Witness.verdict(seen: local, shown: view.checkpoint, path: path) != .consistent {
             let mine = SignedNote(text: local.noteBody, signatures: [try signer.sign(local.noteBody)])
@@ -69,7 +80,7 @@ extension SyncClient {
         if let served = try? await signedCheckpoint(files, expectedKey: view.key), served.note.text == cosigned.text {
             for signature in served.note.signatures where !kept.signatures.contains(signature) { kept.signatures.append(signature) }
         }
-        try files.keep(checkpoint: kept)
+        try SyncTrace.time("keep checkpoint") { try files.keep(checkpoint: kept) }
         if try files.pinnedServerKey() == nil { try files.pin(view.key) }
         return report
     }
@@ -78,7 +89,9 @@ extension SyncClient {
     /// when it serves none and none was pinned.
     private func signedCheckpoint(_ files: WitnessFiles, expectedKey: SignedNote.Verifier? = nil) async throws -> WitnessView? {
         let pinned = try files.pinnedServerKey() ?? expectedKey
-        let (status, data) = try await transport.send(method: "GET", path: ledgerPath + "/checkpoint", query: [:], body: nil, token: token)
+        let (status, data) = try await SyncTrace.time("GET checkpoint") {
+            try await transport.send(method: "GET", path: ledgerPath + "/checkpoint", query: [:], body: nil, token: token)
+        }
         guard status == 200 else {
             let error = try? JSONDecoder().decode(WireError.self, from: data)
             // 404/405: a server without checkpoints (a route it does not have); 409 empty: a ledger with no events yet.

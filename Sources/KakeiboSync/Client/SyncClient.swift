@@ -45,7 +45,7 @@ public struct SyncClient: Sendable {
         let lock = try await SyncLock.acquire(for: path, timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
         // The server's signed checkpoint, checked before anything changes and cosigned after (issue 34, `SyncClient+Witness`).
-        let witnessed = try await witnessBeforeSync(ledgerAt: path)
+        let witnessed = try await SyncTrace.time("witness before") { try await witnessBeforeSync(ledgerAt: path) }
         guard FileManager.default.fileExists(atPath: path) else {
             return try await witnessAfterSync(witnessed, ledgerAt: path, report: try await clone(into: path, device: device))
         }
@@ -57,9 +57,9 @@ public struct SyncClient: Sendable {
         var done: SyncReport?
         while true {
             do {
-                let report = try await sync(existing: path, device: device).after(done)
+                let report = try await SyncTrace.time("sync pass \(attempt)") { try await sync(existing: path, device: device) }.after(done)
                 guard report.recordedDuringSync > 0, attempt < Self.attempts else {
-                    return try await witnessAfterSync(witnessed, ledgerAt: path, report: report)
+                    return try await SyncTrace.time("witness after") { try await witnessAfterSync(witnessed, ledgerAt: path, report: report) }
                 }
                 done = report
                 attempt += 1
@@ -73,10 +73,10 @@ public struct SyncClient: Sendable {
     static let attempts = 3
 
     private func sync(existing path: String, device: DeviceToken) async throws -> SyncReport {
-        _ = try LedgerDatabase.open(at: path, mode: .open) // refuses what is not a ledger, migrates an old one
-        let writer = try LedgerDatabase.openWritable(at: path)
+        _ = try SyncTrace.time("open") { try LedgerDatabase.open(at: path, mode: .open) } // refuses what is not a ledger, migrates an old one
+        let writer = try SyncTrace.time("open writable") { try LedgerDatabase.openWritable(at: path) }
         defer { try? writer.close() }
-        let (state, localPosition) = try LocalReplica.inspect(writer)
+        let (state, localPosition) = try SyncTrace.time("inspect") { try LocalReplica.inspect(writer) }
         // No check of the remote's URL: a server may move (another port, a name for the same host).
         // What must hold is that the server's log extends this file's synced prefix, which the
         // first pulled event's previous hash proves (`pull`).
@@ -101,7 +101,7 @@ public struct SyncClient: Sendable {
             }
         }
         let syncedHash = try LocalReplica.hash(at: synced, writer)
-        let pending = try LocalReplica.events(from: synced + 1, through: localPosition, writer)
+        let pending = try SyncTrace.time("pending") { try LocalReplica.events(from: synced + 1, through: localPosition, writer) }
         var chain = (state?.deviceId == device.id) ? (seq: state!.deviceSeq, hash: state!.deviceHash) : (seq: Int64(0), hash: Hex.zeroHash)
 
         var conflicted: Set<String> = [], alreadyRecorded: Set<String> = []
@@ -179,16 +179,18 @@ public struct SyncClient: Sendable {
         // The usual case: nobody else pushed in between, so the server sequenced the pending
         // events at the positions they have here, and their hashes are the same bytes.
         if tailMatches && pending.count <= pulled.count {
-            report.recordedDuringSync = try LocalReplica.extend(writer, with: pulled, droppingFirst: pending.count, state: newState,
-                                                                expecting: localPosition, seen: pendingIDs)
+            report.recordedDuringSync = try SyncTrace.time("extend \(pulled.count)") {
+                try LocalReplica.extend(writer, with: pulled, droppingFirst: pending.count, state: newState, expecting: localPosition, seen: pendingIDs)
+            }
             report.pulled = pulled.count - pending.count
         } else {
-            report.recordedDuringSync = try LocalReplica.rebase(writer, keeping: synced, then: pulled, state: newState,
-                                                                expecting: localPosition, seen: pendingIDs)
+            report.recordedDuringSync = try SyncTrace.time("rebase \(pulled.count)") {
+                try LocalReplica.rebase(writer, keeping: synced, then: pulled, state: newState, expecting: localPosition, seen: pendingIDs)
+            }
             report.pulled = pulled.count - pending.count
             report.rebased = true
         }
-        report.openConflicts = try Self.localConflicts(ledgerAt: path)
+        report.openConflicts = try SyncTrace.time("conflicts") { try Self.localConflicts(ledgerAt: path) }
         return report
     }
 
@@ -234,7 +236,7 @@ public struct SyncClient: Sendable {
         let file = try CloneFile(at: path)
         var count = 0, last: Int64 = 0
         let head = try await pull(after: 0, previousHash: Hex.zeroHash) { page in
-            try file.append(page)
+            try SyncTrace.time("clone: fold \(page.count)") { try file.append(page) }
             count += page.count
             last = page.last?.position ?? last
         }
@@ -304,7 +306,12 @@ public struct SyncClient: Sendable {
     }
 
     func page(after: Int64, limit: Int) async throws -> EventPage {
-        try await call("GET", ledgerPath + "/events", query: ["after": String(after), "limit": String(limit)])
+        let query = ["after": String(after), "limit": String(limit)]
+        let (status, data) = try await SyncTrace.time("GET events after \(after)") {
+            try await transport.send(method: "GET", path: ledgerPath + "/events", query: query, body: nil, token: token)
+        }
+        if status == 200, let page = SyncTrace.time("parse \(data.count) B page", { EventPage(wire: data) }) { return page }
+        return try reply(status: status, data: data, method: "GET", path: ledgerPath + "/events")
     }
 
     // MARK: - HTTP
@@ -318,14 +325,21 @@ public struct SyncClient: Sendable {
     }
 
     private func call<Reply: Decodable>(_ method: String, _ path: String, query: [String: String], bodyData: Data?) async throws -> Reply {
-        let (status, data) = try await transport.send(method: method, path: path, query: query, body: bodyData, token: token)
+        let (status, data) = try await SyncTrace.time("\(method) \(path) \(query.sorted { $0.key < $1.key }) \(bodyData?.count ?? 0) B up") {
+            try await transport.send(method: method, path: path, query: query, body: bodyData, token: token)
+        }
+        return try reply(status: status, data: data, method: method, path: path)
+    }
+
+    /// The reply decoded as `Reply`, or the refusal it carries.
+    private func reply<Reply: Decodable>(status: Int, data: Data, method: String, path: String) throws -> Reply {
         guard status == 200 else {
             let error = (try? JSONDecoder().decode(WireError.self, from: data))
                 ?? WireError(error: "http-\(status)", detail: String(decoding: data.prefix(200), as: UTF8.self))
             throw SyncError.refused(status: status, error)
         }
         do {
-            return try JSONDecoder().decode(Reply.self, from: data)
+            return try SyncTrace.time("decode \(data.count) B from \(path)") { try JSONDecoder().decode(Reply.self, from: data) }
         } catch {
             throw SyncError.malformedReply("\(method) \(path): \(error)")
         }
