@@ -98,7 +98,7 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
             "unknown category \"\(name)\""
         case .rootIsNotACategory(let name):
             "\"\(name)\" is the top of a tree, not a category; name one under it, e.g. groceries for \(name):groceries"
-        case .noIncomeInCurrency(let currency, let base):
+        case .noIncomeInCurrency(let currency, _):
             "no income account holds \(currency), so nothing would count toward a \(currency) goal"
         case .categoryExists(let name):
             "category \"\(name)\" already exists"
