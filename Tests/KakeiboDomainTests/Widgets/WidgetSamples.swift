@@ -22,6 +22,7 @@ enum WidgetSamples {
 
     static let codecs: [String: Codec] = Dictionary(uniqueKeysWithValues: [
         codec(index), codec(budgets), codec(expenses), codec(income), codec(accounts), codec(transfers), codec(forecast), codec(trend),
+        codec(holdings),
     ])
 
     /// The index lists the seven other documents at least.
@@ -83,4 +84,10 @@ enum WidgetSamples {
                          netWorth: "1737.50")
         })],
         note: "income, expenses and net per calendar month; netWorth at the month's end (the current month up to asOf)")
+
+    static let holdings = HoldingsWidget(
+        currency: "USD",
+        holdings: [.init(account: "assets:brokerage", commodity: "VTI", units: "10", basis: "2000.00", basisCurrency: "USD",
+                         marketValue: "2450.00", priceDate: "2026-11-20", unrealisedGain: "450.00")],
+        totals: .init(basis: "2000.00", marketValue: "2450.00", unrealisedGain: "450.00", unvalued: 0))
 }
