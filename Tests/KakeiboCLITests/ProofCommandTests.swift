@@ -213,6 +213,33 @@ final class ProofCommandTests: KakeiboCLITestCase {
         assertRefused(try kakeibo("verify", "--expect-root", "50:\(now["root"] as? String ?? "")"), containing: "no tree of size 50")
     }
 
+    /// `verify --expect-root` alone reads the stored tree, not the log (issue 34): it says what it checked
+    /// and what it did not, gives the same in JSON, and still re-hashes the newest event, so a payload
+    /// changed at the head is refused in one line naming its position, with the log as it was.
+    func testExpectRootReadsTheStoredTreeAndRehashesTheNewestEvent() throws {
+        let (_, head) = try provenLedger()
+        let size = Int(head.prefix(while: { $0 != ":" }))!
+        let out = try ok("verify", "--expect-root", head).out
+        XCTAssertTrue(out.contains("ok: tree of \(size) has root"), out)
+        XCTAssertTrue(out.contains("a consistency path of 0 hashes from the stored tree, and the newest event re-hashed"), out)
+        XCTAssertTrue(out.contains("`kakeibo verify` re-hashes every event"), out)
+        try record("expense", "7", "--from", "assets:checking", "--category", "groceries")
+        let json = try ok("verify", "--expect-root", head, "--format", "json").jsonObject()
+        XCTAssertEqual(json["valid"] as? Bool, true)
+        XCTAssertEqual(json["size"] as? Int, size)
+        XCTAssertEqual(json["headSize"] as? Int, size + 1)
+        XCTAssertGreaterThan(json["consistencyPath"] as? Int ?? 0, 0)
+
+        try SQLite3.run(db, """
+            DROP TRIGGER events_refuse_update;
+            UPDATE events SET payload = payload || ' ' WHERE position = \(size + 1);
+            """)
+        let before = try SQLite3.run(db, "SELECT count(*), max(position), sum(length(payload)) FROM events;")
+        assertRefused(try kakeibo("verify", "--expect-root", head),
+                      containing: "the newest event (position \(size + 1)) does not hash to its stored chain hash")
+        XCTAssertEqual(try SQLite3.run(db, "SELECT count(*), max(position), sum(length(payload)) FROM events;"), before)
+    }
+
     /// The tree is a projection: replay rebuilds it to the same root, and replay --check compares it.
     func testReplayRebuildsTheSameTree() throws {
         let (_, head) = try provenLedger()
