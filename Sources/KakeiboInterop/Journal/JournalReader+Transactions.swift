@@ -339,7 +339,8 @@ extension JournalReader {
             }
             let comment = posting.comments.isEmpty ? nil : posting.comments.joined(separator: " ")
             let tags = UntrustedText.tags(in: comment)
-            if tags["date"] != nil || tags["date2"] != nil {
+            // A zero posting is left out (it moves nothing), so its own date has nothing to date (posting-dates-01).
+            if tags["date"] != nil || tags["date2"] != nil, !amount.isZero {
                 // hledger dates such a posting differently from its transaction; Kakeibo has one date.
                 throw .unsupported(posting.location, found: "a posting date (\"date:\" tag)",
                                    hint: "split the posting into its own transaction on that date")
