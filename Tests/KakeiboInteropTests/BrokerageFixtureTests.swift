@@ -144,6 +144,37 @@ final class BrokerageFixtureTests: XCTestCase {
         XCTAssertEqual(realised.stdout.split(separator: "\n"), ["2026-04-15,550.00", "2026-05-10,60.00", "2026-05-20,-18.50"])
     }
 
+    /// A journal's sale beyond the holding, beyond its named lot, or naming no lot is refused at
+    /// its transaction (file:line), and the import appends nothing, not even its good transactions.
+    func testAJournalSaleTheLotsCannotCoverIsRefusedAtItsLineAndAppendsNothing() throws {
+        try kakeibo("init", "--currency", "USD")
+        try kakeibo("import", "journal", Tools.fixture("brokerage.journal"))
+        let events = try eventCount()
+        let cases = [
+            ("-14 VTI @ $250.00", "$3500.00", "the sale of 14 VTI from assets:brokerage exceeds the holding of 13 VTI"),
+            ("-8 VTI {$240.00} @ $250.00", "$2000.00", "exceeds lot 240.00 USD, which holds 7 VTI"),
+            ("-1 VTI {\"lot-z\"} @ $250.00", "$250.00", "no open lot of VTI in assets:brokerage is labelled \"lot-z\""),
+        ]
+        for (index, (sale, proceeds, reason)) in cases.enumerated() {
+            let file = directory.appendingPathComponent("sale-\(index).journal").path
+            try """
+                2026-07-01 * A good buy first
+                    assets:brokerage  1 VTI {$255.00}
+                    assets:checking  $-255.00
+
+                2026-07-02 * Sell
+                    assets:brokerage  \(sale)
+                    assets:checking  \(proceeds)
+
+                """.write(toFile: file, atomically: true, encoding: .utf8)
+            let result = try Tools.run(try Tools.kakeiboBinary(), ["--db", db, "import", "journal", file])
+            XCTAssertNotEqual(result.status, 0, result.stdout)
+            XCTAssertTrue(result.stderr.hasPrefix("kakeibo: error: \(file):5:1: "), result.stderr)
+            XCTAssertTrue(result.stderr.contains(reason), result.stderr)
+            XCTAssertEqual(try eventCount(), events)
+        }
+    }
+
     /// Re-importing the export appends nothing (it used to sell every lot a second time), and so
     /// does re-importing the fixture. A ledger built from the export holds the same lots, gains
     /// per lot and balances, its own export is the same file, and the fixture appends nothing to it.
