@@ -17,8 +17,9 @@ enum ImportDigestTag {
     /// The comment line an export writes under the transaction's header.
     static func line(_ hexDigest: String) -> String { "    ; \(name): \(hexDigest)\n" }
 
-    /// The digest a memo carries, if any.
-    static func digest(in memo: String?) -> JournalImporter.ImportKey.Digest? {
+    /// The digest's bytes a memo carries, if any. Bytes, not `JournalImporter.ImportKey.Digest`: this file
+    /// is compiled into the CSV and journal fuzz targets, which leave the importer (it imports the ledger) out.
+    static func digest(in memo: String?) -> [UInt8]? {
         guard let memo, let range = find(in: memo) else { return nil }
         let hex = memo[range].suffix(32)
         var bytes: [UInt8] = []
@@ -29,7 +30,7 @@ enum ImportDigestTag {
             bytes.append(byte)
             index = next
         }
-        return JournalImporter.ImportKey.Digest(bytes)
+        return bytes
     }
 
     /// The transaction as the ledger records it: the tag taken out of its memo (and the space

@@ -394,7 +394,7 @@ public enum JournalImporter {
     /// bytes; the key spells them in 32 hex digits).
     static func contentDigest(_ input: LedgerCommand.TransactionInput) -> ImportKey.Digest {
         // A lot transaction an export wrote carries the digest it was first imported under (issue 36).
-        if let recorded = ImportDigestTag.digest(in: input.memo) { return recorded }
+        if let recorded = ImportDigestTag.digest(in: input.memo) { return ImportKey.Digest(recorded) }
         var text = "v1\u{1F}\(input.date?.description ?? "")\u{1F}\(input.payee ?? "")\u{1F}\(input.memo ?? "")"
         for posting in input.postings {
             text += "\u{1E}\(posting.account)\u{1F}\(posting.amount ?? "")\u{1F}\(posting.currency?.code ?? "")\u{1F}\(posting.memo ?? "")"
