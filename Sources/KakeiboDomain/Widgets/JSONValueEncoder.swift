@@ -6,7 +6,8 @@
 /// - A nil optional is written as `null`, not left out: the schemas list every key as required and
 ///   say `null` where there is no value (a week without an income goal has `"goal": null`).
 ///   A member that is left out when absent is declared `@OmittedWhenNil`.
-/// - `Double` and `Float` are refused: money is a decimal string or integer minor units.
+/// - Floating-point values are refused with an error naming the coding path: money in these
+///   documents is a decimal string or integer minor units, never a binary fraction.
 public struct JSONValueEncoder: Sendable {
     public init() {}
 
@@ -155,30 +156,15 @@ struct JSONValueEncoding: Encoder {
         }
     }
 
-    struct Unkeyed: UnkeyedEncodingContainer {
+    struct Unkeyed: UnkeyedEncodingContainer, JSONValueSink {
         let node: JSONEncodingNode
         let codingPath: [any CodingKey]
         var count: Int { node.count }
 
         mutating func encodeNil() throws { node.append().content = .value(.null) }
-        mutating func encode<T: Encodable>(_ value: T) throws { try put(value) }
-        private func put<T: Encodable>(_ value: T) throws {
+        func put<T: Encodable>(_ value: T) throws {
             try JSONValueEncoding.encode(value, into: node.append(), codingPath: codingPath + [JSONIndexKey(count)])
         }
-        mutating func encode(_ value: Bool) throws { try put(value) }
-        mutating func encode(_ value: String) throws { try put(value) }
-        mutating func encode(_ value: Double) throws { try put(value) }
-        mutating func encode(_ value: Float) throws { try put(value) }
-        mutating func encode(_ value: Int) throws { try put(value) }
-        mutating func encode(_ value: Int8) throws { try put(value) }
-        mutating func encode(_ value: Int16) throws { try put(value) }
-        mutating func encode(_ value: Int32) throws { try put(value) }
-        mutating func encode(_ value: Int64) throws { try put(value) }
-        mutating func encode(_ value: UInt) throws { try put(value) }
-        mutating func encode(_ value: UInt8) throws { try put(value) }
-        mutating func encode(_ value: UInt16) throws { try put(value) }
-        mutating func encode(_ value: UInt32) throws { try put(value) }
-        mutating func encode(_ value: UInt64) throws { try put(value) }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
             JSONValueEncoding(node: node.append(), codingPath: codingPath + [JSONIndexKey(count)]).container(keyedBy: keyType)
         }
@@ -188,28 +174,39 @@ struct JSONValueEncoding: Encoder {
         mutating func superEncoder() -> any Encoder { JSONValueEncoding(node: node.append(), codingPath: codingPath) }
     }
 
-    struct Single: SingleValueEncodingContainer {
+    struct Single: SingleValueEncodingContainer, JSONValueSink {
         let node: JSONEncodingNode
         let codingPath: [any CodingKey]
 
         mutating func encodeNil() throws { node.content = .value(.null) }
-        mutating func encode<T: Encodable>(_ value: T) throws { try put(value) }
-        private func put<T: Encodable>(_ value: T) throws { try JSONValueEncoding.encode(value, into: node, codingPath: codingPath) }
-        mutating func encode(_ value: Bool) throws { try put(value) }
-        mutating func encode(_ value: String) throws { try put(value) }
-        mutating func encode(_ value: Double) throws { try put(value) }
-        mutating func encode(_ value: Float) throws { try put(value) }
-        mutating func encode(_ value: Int) throws { try put(value) }
-        mutating func encode(_ value: Int8) throws { try put(value) }
-        mutating func encode(_ value: Int16) throws { try put(value) }
-        mutating func encode(_ value: Int32) throws { try put(value) }
-        mutating func encode(_ value: Int64) throws { try put(value) }
-        mutating func encode(_ value: UInt) throws { try put(value) }
-        mutating func encode(_ value: UInt8) throws { try put(value) }
-        mutating func encode(_ value: UInt16) throws { try put(value) }
-        mutating func encode(_ value: UInt32) throws { try put(value) }
-        mutating func encode(_ value: UInt64) throws { try put(value) }
+        func put<T: Encodable>(_ value: T) throws { try JSONValueEncoding.encode(value, into: node, codingPath: codingPath) }
     }
+}
+
+/// The unkeyed and single-value containers: each writes a value one way (`put`), and the
+/// protocols' generic and fourteen primitive `encode` requirements, which `Codable` gives no
+/// default for, are written once here for both. A floating-point value reaches `put` and is
+/// refused there like any other.
+protocol JSONValueSink {
+    func put<T: Encodable>(_ value: T) throws
+}
+
+extension JSONValueSink {
+    mutating func encode<T: Encodable>(_ value: T) throws { try put(value) }
+    mutating func encode(_ value: Bool) throws { try put(value) }
+    mutating func encode(_ value: String) throws { try put(value) }
+    mutating func encode(_ value: Double) throws { try put(value) }
+    mutating func encode(_ value: Float) throws { try put(value) }
+    mutating func encode(_ value: Int) throws { try put(value) }
+    mutating func encode(_ value: Int8) throws { try put(value) }
+    mutating func encode(_ value: Int16) throws { try put(value) }
+    mutating func encode(_ value: Int32) throws { try put(value) }
+    mutating func encode(_ value: Int64) throws { try put(value) }
+    mutating func encode(_ value: UInt) throws { try put(value) }
+    mutating func encode(_ value: UInt8) throws { try put(value) }
+    mutating func encode(_ value: UInt16) throws { try put(value) }
+    mutating func encode(_ value: UInt32) throws { try put(value) }
+    mutating func encode(_ value: UInt64) throws { try put(value) }
 }
 
 /// An array position in a coding path.

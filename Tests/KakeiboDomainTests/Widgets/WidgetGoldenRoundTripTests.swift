@@ -49,5 +49,13 @@ final class WidgetGoldenRoundTripTests: XCTestCase {
 
         struct Floating: Encodable { var x = 0.1 }
         XCTAssertThrowsError(try JSONValueEncoder().encode(Floating()))
+        // The unkeyed and single-value containers share their primitive overloads (JSONValueSink): a float
+        // in an array or written alone is refused too, and integers and strings there still encode.
+        XCTAssertThrowsError(try JSONValueEncoder().encode([1.5, 2.5]))
+        enum Rate: Float, Encodable { case half = 0.5 } // encoded through a single-value container
+        XCTAssertThrowsError(try JSONValueEncoder().encode(Rate.half))
+        XCTAssertEqual(try JSONValueEncoder().encode([Int8(1), 2]), .array([.int(1), .int(2)]))
+        XCTAssertEqual(try JSONValueEncoder().encode(UInt16(7)), .int(7))
+        XCTAssertEqual(try JSONValueEncoder().encode(["a", "b"]), .array([.string("a"), .string("b")]))
     }
 }
