@@ -10,8 +10,7 @@ extension WebApp {
     static func home(_ request: Request, _ context: ServerRequestContext, store: ServerStore) async throws -> Response {
         let (ledger, caller) = try caller(context)
         let values = try await store.withReplica(ledger: ledger) { replica -> [String: any Sendable] in
-            let head = try replica.head()
-            return try homeCache.value(ledger: ledger, position: head.position, hash: head.hash) { try homeValues(replica) }
+            try homeCache.value(ledger: ledger, key: .init(replica)) { try homeValues(replica) }
         }
         var page: [String: Any] = values
         page["readOnly"] = caller.scope < .write

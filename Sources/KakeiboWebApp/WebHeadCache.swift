@@ -1,23 +1,32 @@
 import Foundation
+import KakeiboLedger
 
-/// What a page computed from a ledger's replica, kept until the ledger's head moves: Home reads every
-/// receipt scan to count what needs review (about 100 ms on a 100,000-event ledger, release), and a
-/// page viewed again at the same head need not do that again. Any new event changes the head.
+/// What a page computed from a ledger's replica, kept until the ledger's head moves or the ledger's
+/// day changes: Home reads every receipt scan to count what needs review, and the dashboard builds
+/// and decodes eight widget documents, which a page viewed again at the same head need not redo.
+/// Any new event changes the head (position and chain hash), so a capture is seen at once; the day is
+/// in the key because "this month" and the documents' as-of date move at midnight without an event.
 final class WebHeadCache<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [String: (position: Int64, hash: [UInt8], value: Value)] = [:]
+    struct Key: Equatable, Sendable {
+        var position: Int64
+        var hash: [UInt8]
+        var day: String
 
-    func value(ledger: String, position: Int64, hash: [UInt8], compute: () throws -> Value) rethrows -> Value {
-        lock.lock()
-        if let entry = entries[ledger], entry.position == position, entry.hash == hash {
-            lock.unlock()
-            return entry.value
+        /// The replica's head and today's date in the ledger's time zone.
+        init(_ replica: Ledger) throws {
+            let head = try replica.head()
+            (position, hash, day) = (head.position, head.hash, try replica.today().description)
         }
-        lock.unlock()
+    }
+
+    private let lock = NSLock()
+    private var entries: [String: (key: Key, value: Value)] = [:]
+
+    /// The value kept for `ledger` at `key`, or `compute`'s (then kept; one entry per ledger).
+    func value(ledger: String, key: Key, compute: () throws -> Value) rethrows -> Value {
+        if let kept = lock.withLock({ entries[ledger] }), kept.key == key { return kept.value }
         let value = try compute()
-        lock.lock()
-        entries[ledger] = (position, hash, value)
-        lock.unlock()
+        lock.withLock { entries[ledger] = (key, value) }
         return value
     }
 }
