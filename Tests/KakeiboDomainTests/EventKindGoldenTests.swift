@@ -59,6 +59,7 @@ final class EventKindGoldenTests: XCTestCase {
             .accountBookingSet(.init(accountID: "a-brokerage", booking: LotBooking(method: .lifo, gainsAccount: "income:gains"))),
             .postingsMarked(.init(transactionID: "t-1", lines: [1], status: .cleared)),
             .postingsLocked(.init(transactionID: "t-1", lines: [1])),
+            .balanceAsserted(.init(accountID: "a-bank", date: date, amount: Money(minorUnits: 123_456, currency: usd), statement: "march.ofx:41")),
         ]
     }
 
@@ -89,6 +90,7 @@ final class EventKindGoldenTests: XCTestCase {
         AccountBookingSet	{"account":"a-brokerage","gainsAccount":"income:gains","method":"lifo"}
         PostingsMarked	{"lines":[1],"status":"cleared","txn":"t-1"}
         PostingsLocked	{"lines":[1],"txn":"t-1"}
+        BalanceAsserted	{"account":"a-bank","amount":123456,"currency":"USD","date":"2026-11-20","statement":"march.ofx:41"}
         """#
 
     func testEveryKindHasOneSampleAndItsPinnedBytes() throws {

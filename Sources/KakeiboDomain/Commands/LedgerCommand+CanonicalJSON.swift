@@ -87,6 +87,10 @@ extension LedgerCommand {
                                         "source": .string(input.source.rawValue)])
         case .setBooking(let account, let booking):
             Self.object("setBooking", ["account": .string(account), "booking": booking.canonicalJSON])
+        case .assertBalance(let input):
+            Self.object("assertBalance", ["account": .string(input.account), "date": .string(input.date.description),
+                                          "amount": .string(input.amount), "currency": input.currency?.canonicalJSON,
+                                          "statement": input.statement.map(JSONValue.string)])
         case .setForecastRule(let input):
             Self.object("setForecastRule", [
                 "recurrence": .object(["text": .string(input.recurrence.text)]), "description": input.description.map(JSONValue.string),

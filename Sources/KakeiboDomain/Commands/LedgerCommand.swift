@@ -40,6 +40,8 @@ public enum LedgerCommand: Hashable, Sendable {
     case setForecastRule(ForecastRuleInput)
     /// How disposals from an account pick their lots, and where their gains go: `AccountBookingSet`.
     case setBooking(account: String, booking: LotBooking)
+    /// A statement's closing balance for an account at the end of a day: `BalanceAsserted`.
+    case assertBalance(BalanceAssertionInput)
 
     /// `@ 1.09 USD` (unit) or `@@ 33.15 USD` (total), as typed or read: the value stays text
     /// until the decider parses it exactly.

@@ -179,6 +179,8 @@ public struct LedgerDecider<State: LedgerStateReader> {
             return [.forecastRuleSet(try setForecastRule(input))]
         case .setBooking(let name, let booking):
             return try setBooking(account: name, booking)
+        case .assertBalance(let input):
+            return [.balanceAsserted(try assertBalance(input))]
         }
     }
 }

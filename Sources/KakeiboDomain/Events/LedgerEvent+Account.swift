@@ -12,6 +12,7 @@ extension LedgerEvent {
         case .categoryArchived(let e): e.accountID
         case .budgetSet(let e): e.accountID
         case .budgetCleared(let e): e.accountID
+        case .balanceAsserted(let e): e.accountID
         default: nil
         }
     }

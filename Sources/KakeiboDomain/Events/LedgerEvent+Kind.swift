@@ -28,6 +28,8 @@ extension LedgerEvent {
         case accountBookingSet = "AccountBookingSet"
         case postingsMarked = "PostingsMarked"
         case postingsLocked = "PostingsLocked"
+        case balanceAsserted = "BalanceAsserted"
+        case commodityPrecisionGrown = "CommodityPrecisionGrown"
     }
 
     public var kind: Kind {
@@ -57,6 +59,8 @@ extension LedgerEvent {
         case .accountBookingSet: .accountBookingSet
         case .postingsMarked: .postingsMarked
         case .postingsLocked: .postingsLocked
+        case .balanceAsserted: .balanceAsserted
+        case .commodityPrecisionGrown: .commodityPrecisionGrown
         }
     }
 

@@ -25,6 +25,8 @@ public enum LedgerEvent: Hashable, Sendable {
     case accountBookingSet(AccountBookingSet)
     case postingsMarked(PostingsMarked)
     case postingsLocked(PostingsLocked)
+    case balanceAsserted(BalanceAsserted)
+    case commodityPrecisionGrown(CommodityPrecisionGrown)
 
     public struct LedgerCreated: Hashable, Sendable {
         public var name: String

@@ -19,6 +19,8 @@ public struct StatementImportReport: Hashable, Sendable {
             set { closing = newValue.map { Closing(date: $0.date, statement: $0.statement, ledger: $0.ledger) } }
         }
         var closing: Closing?
+        /// The closing balance was recorded as a `BalanceAsserted` by this import (false: asserted before, or none).
+        public var assertionRecorded = false
     }
     struct Closing: Hashable, Sendable { var date: LocalDate; var statement: Money; var ledger: Money }
 

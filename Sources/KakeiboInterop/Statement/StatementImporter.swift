@@ -158,6 +158,23 @@ public enum StatementImporter {
             entries.append((.recordTransaction(input), CommandOptions(source: .statementImport, provenance: provenance,
                                                                       idempotencyKey: key, fingerprint: key), transaction.location))
         }
+        // Each closing balance as a BalanceAsserted, keyed by account, date and amount: a statement imported again
+        // (or one overlapping it that states the same day) asserts nothing new; a bank's restated balance does.
+        var assertionKeys: [(key: String, file: Int, input: LedgerCommand.BalanceAssertionInput, location: SourceLocation)] = []
+        for (index, (_, statement)) in statements.enumerated() {
+            guard let closing = statement.closingBalance else { continue }
+            let stated = try money(closing.amount, currency: currency, at: closing.location)
+            let text = "v1\u{1E}\(account.rawValue)\u{1E}balance\u{1F}\(closing.date)\u{1F}\(stated.decimalString)\u{1F}\(currency.code)"
+            assertionKeys.append(("statement-balance:" + sha256Hex(Array(text.utf8), prefix: 16), index,
+                                  .init(account: account.rawValue, date: closing.date, amount: stated.decimalString, currency: currency,
+                                        statement: closing.location.fileAndLine), closing.location))
+        }
+        let assertedBefore = try ledger.recordedIdempotencyKeys(assertionKeys.map(\.key))
+        for (key, file, input, location) in assertionKeys where !assertedBefore.contains(key) && keysThisImport.insert(key).inserted {
+            files[file].assertionRecorded = true
+            entries.append((.assertBalance(input), CommandOptions(source: .statementImport, provenance: location.fileAndLine,
+                                                                  idempotencyKey: key, fingerprint: key), location))
+        }
         do {
             try ledger.record(entries: entries.map { ($0.command, $0.options) })
         } catch let failure as BatchEntryError {

@@ -14,7 +14,7 @@ struct ImportStatement: ParsableCommand {
             and the account the rules file picks (the rules of import csv: if blocks with account2 and description), \
             else the suggested category, else expenses:unknown or income:unknown. Transactions imported before (the same \
             bank id, or without one the same date, amount, payee and place within that day) are left out, so overlapping \
-            statements import each transaction once. A statement's closing balance is compared with the ledger's.
+            statements import each transaction once. A statement's closing balance is recorded as a balance assertion (once) and compared with the ledger's.
             """)
     enum FormatChoice: String, ExpressibleByArgument, CaseIterable { case auto, ofx, qif, camt053, mt940 }
     enum Output: String, ExpressibleByArgument, CaseIterable { case table, json }
@@ -58,7 +58,8 @@ struct ImportStatement: ParsableCommand {
                     ]
                     if let closing = file.closingBalance {
                         object["closingBalance"] = ["date": .string(closing.date.description), "statement": .string(closing.statement.decimalString),
-                                                    "ledger": .string(closing.ledger.decimalString), "currency": .string(closing.statement.currency.code)]
+                                                    "ledger": .string(closing.ledger.decimalString), "currency": .string(closing.statement.currency.code),
+                                                    "assertionRecorded": .bool(file.assertionRecorded)]
                     }
                     return .object(object)
                 }),
@@ -74,11 +75,12 @@ struct ImportStatement: ParsableCommand {
                 for warning in file.warnings { print(Terminal.safe("  the bank says: \(warning)")) }
                 for skipped in file.skipped { print(Terminal.safe("  left out: \(skipped)")) }
                 if let closing = file.closingBalance {
+                    let asserted = file.assertionRecorded ? "; recorded as a balance assertion" : ""
                     if closing.statement == closing.ledger {
-                        print(Terminal.safe("  closing balance \(closing.statement) on \(closing.date) agrees with the ledger"))
+                        print(Terminal.safe("  closing balance \(closing.statement) on \(closing.date) agrees with the ledger\(asserted)"))
                     } else {
                         let difference = (try? closing.statement.subtracting(closing.ledger)).map { " (difference \($0))" } ?? ""
-                        print(Terminal.safe("  closing balance \(closing.statement) on \(closing.date), but the ledger has \(closing.ledger)\(difference)"))
+                        print(Terminal.safe("  closing balance \(closing.statement) on \(closing.date), but the ledger has \(closing.ledger)\(difference)\(asserted)"))
                     }
                 }
             }
