@@ -3,7 +3,7 @@
 -- exports write hledger's `= BAL` and beancount's `balance`, and `reconcile` defaults to the latest.
 -- Columns in primary-key order: replay checks compare tables ordered by their first two columns.
 CREATE TABLE balance_assertions (
-    account_id TEXT    NOT NULL REFERENCES accounts(id),
+    account_id TEXT    NOT NULL REFERENCES accounts(account_id),
     position   INTEGER NOT NULL,
     date       TEXT    NOT NULL,
     amount     INTEGER NOT NULL,      -- minor units of `currency`

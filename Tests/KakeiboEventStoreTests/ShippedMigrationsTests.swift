@@ -23,7 +23,7 @@ final class ShippedMigrationsTests: XCTestCase {
         "0016_merkle_tree": "2d70a0285f1d52ab446e51f1bc766bab94b9ca496e96515299fdb258d8a36b7d",
         "0018_lots": "eb8db0b9e5437ddd9ddf0ad416e137aa17631c1f55a7923f78c917ee88df9ca3",
         "0017_posting_marks": "7f14efa02aec5d1e5df2be5491110b4acc422ce49a32dcd22a4e460b82be9e35",
-        "0020_balance_assertions": "f5023777a6eac6528469cedc053fc33618e4fb7a48f0ab7f929ede0573194e50",
+        "0020_balance_assertions": "f2d9accbcfedf7d5d78d005b03423141b591ca6f926dee83167adf49efc6a280",
     ]
 
     func testEveryShippedMigrationIsPinnedAndUnchanged() {

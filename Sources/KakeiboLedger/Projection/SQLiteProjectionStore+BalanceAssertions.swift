@@ -15,7 +15,7 @@ extension SQLiteProjectionStore {
     func balanceAssertions(accountID: String? = nil) throws -> [BalanceAssertion] {
         let rows = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT a.name, b.date, b.amount, b.currency, b.statement, b.position
-            FROM balance_assertions b JOIN accounts a ON a.id = b.account_id
+            FROM balance_assertions b JOIN accounts a ON a.account_id = b.account_id
             WHERE ? IS NULL OR b.account_id = ? ORDER BY b.date, b.position
             """), arguments: [accountID, accountID])
         return try rows.map { row in
