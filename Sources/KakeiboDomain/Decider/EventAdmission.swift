@@ -88,12 +88,6 @@ public enum EventAdmission {
         case .balanceAsserted(let e):
             // What a bank stated needs only its account: the books may disagree (BalanceAssertion.swift).
             _ = try existingAccount(e.accountID, state)
-        case .commodityPrecisionGrown(let e):
-            // Grown already (by another device while apart): admitted, and the fold changes nothing.
-            let known = try state.commodity(symbol: e.code)
-            guard Commodity.knownMinorDigits[e.code] != nil || known != nil else {
-                throw AdmissionRefusal(.commodityPrecision, "commodity \(e.code) was never declared, so it has no precision to grow")
-            }
         case .incomeGoalSet, .receiptScanned, .priceRecorded, .forecastRuleSet, .transactionConflicted:
             // Nothing the books' soundness rests on: the fold keeps them as they come.
             break

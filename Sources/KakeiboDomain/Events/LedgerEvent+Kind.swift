@@ -29,7 +29,6 @@ extension LedgerEvent {
         case postingsMarked = "PostingsMarked"
         case postingsLocked = "PostingsLocked"
         case balanceAsserted = "BalanceAsserted"
-        case commodityPrecisionGrown = "CommodityPrecisionGrown"
     }
 
     public var kind: Kind {
@@ -60,7 +59,6 @@ extension LedgerEvent {
         case .postingsMarked: .postingsMarked
         case .postingsLocked: .postingsLocked
         case .balanceAsserted: .balanceAsserted
-        case .commodityPrecisionGrown: .commodityPrecisionGrown
         }
     }
 
