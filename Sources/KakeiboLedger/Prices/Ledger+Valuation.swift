@@ -12,11 +12,14 @@ extension Ledger {
     /// The change over `period` (`-b`, `-e`, `-p`) valued at the prices of the period's last day, as
     /// hledger's `bal -X` values a balance change report ("the period-end value of the change"); with
     /// no end, on the scope's date (default today). With no begin and no end, the whole balance.
-    public func valuation(in commodity: Commodity, over period: ReportQuery, _ scope: ReportScope = ReportScope()) throws -> Valuation {
+    /// The query's terms (`expenses`, `status:*`, `--date2`) and `depth` choose and group the balances
+    /// exactly as `balance` without `--value` does (N15); only the amounts are re-expressed.
+    public func valuation(in commodity: Commodity, over period: ReportQuery, depth: Int? = nil,
+                          _ scope: ReportScope = ReportScope()) throws -> Valuation {
         let date = try valuationDate(period, scope)
-        let report = period.begin == nil && period.end == nil
+        let report = period.isEmpty && depth == nil && !period.secondaryDates
             ? try balances(scope)
-            : try balances(ReportQuery(begin: period.begin, end: period.end), scope)
+            : try balances(period, depth: depth, scope)
         do {
             return try Valuation(balances: report.accounts.map { ($0.account, $0.type, $0.amount) }, in: commodity, on: date,
                                  prices: PriceTable(prices()))
@@ -52,6 +55,21 @@ extension Ledger {
             } catch let error as MoneyError {
                 throw LedgerError.money(error)
             }
+        }
+    }
+
+    /// `balance -M --value USD`, `incomestatement --value USD`, `balancesheet -X USD`: the report
+    /// `periodBalances` gives, each column valued at its last day (the whole report, without columns,
+    /// at the period's last day or the scope's date), as hledger's `-X` values a multi-period report.
+    public func valuedPeriodBalances(_ query: ReportQuery, interval: ReportInterval?, depth: Int? = nil, historical: Bool = false,
+                                     in commodity: Commodity, _ scope: ReportScope = ReportScope()) throws -> PeriodBalanceReport {
+        let report = try periodBalances(query, interval: interval, depth: depth, historical: historical, scope)
+        let date = try valuationDate(query, scope)
+        let dates = report.spans.count == report.periods.count ? report.spans.map(\.end) : report.periods.map { _ in date }
+        do {
+            return try report.valued(in: commodity, on: dates, prices: PriceTable(prices()))
+        } catch let error as MoneyError {
+            throw LedgerError.money(error)
         }
     }
 

@@ -15,12 +15,7 @@ struct Balance: ParsableCommand {
     @Argument(help: ArgumentHelp("Query terms: account patterns (regular expressions), payee:, desc:, amt:<N, date:, not:.",
                                  valueName: "query"))
     var query: [String] = []
-    @Option(help: ArgumentHelp("Value every balance in this commodity (USD, $, BTC) at the prices on or before --as-of "
-                               + "(default today); with -b/-e/-p, the period's change at the prices of its last day. "
-                               + "Direct, reverse, then one hop. `then,USD` values each posting at the price "
-                               + "of its own date instead. Amounts no price reaches stay in their own commodity and are listed.",
-                               valueName: "[then,|end,]commodity"))
-    var value: String?
+    @OptionGroup var valuation: ValuationOptions
     @Flag(name: [.customLong("real"), .customShort("R")], help: "Leave virtual postings, (account) and [account], out, as hledger -R does.")
     var real = false
     @Flag(name: .customLong("date2"), help: "Date transactions by their secondary date where they have one (a journal's DATE=DATE2), as hledger --date2 does.")
@@ -28,18 +23,26 @@ struct Balance: ParsableCommand {
 
     func run() throws {
         let ledger = try global.openLedger()
-        if let value {
-            guard !date2 else { throw ValidationError("--value reads primary dates only; leave out --date2") }
-            guard query.isEmpty, columns.interval == nil, columns.depth == nil, !real else {
-                throw ValidationError("--value values the whole balance: leave out query terms, --depth, intervals and --real")
+        if let (commodity, then) = try valuation.target(ledger) {
+            var query = try period.query(words: query, today: try ledger.today())
+            query.secondaryDates = date2
+            if then {
+                // `then,` sums single postings, each at its own date's price: one whole-balance report.
+                guard query.terms.isEmpty, columns.interval == nil, columns.depth == nil, !real, !date2 else {
+                    throw ValidationError("--value then,… values the whole balance: leave out query terms, --depth, intervals, "
+                                          + "--real and --date2 (--value \(commodity.code) takes them)")
+                }
+                return Printer.valuation(try ledger.valuationThen(in: commodity, over: query, scope.scope), format: output.format)
             }
-            let then = value.hasPrefix("then,")
-            let symbol = then ? String(value.dropFirst(5)) : value.hasPrefix("end,") ? String(value.dropFirst(4)) : value
-            let commodity = try ledger.commodityArgument(symbol)
+            guard !real else { throw ValidationError("--value works without --real for now: leave out --real") }
+            // -M/-W/-Q/-Y: each column valued at its last day, as hledger's `bal -M -X` does.
+            if let interval = columns.interval {
+                return Printer.periods(try ledger.valuedPeriodBalances(query, interval: interval, depth: columns.depth, in: commodity,
+                                                                       scope.scope), format: output.format)
+            }
             // -b/-e/-p: the period's change, valued at its last day (hledger's `bal -X`), not the all-time balance.
-            let span = try period.query(words: [], today: try ledger.today())
-            return Printer.valuation(then ? try ledger.valuationThen(in: commodity, over: span, scope.scope)
-                                          : try ledger.valuation(in: commodity, over: span, scope.scope), format: output.format)
+            return Printer.valuation(try ledger.valuation(in: commodity, over: query, depth: columns.depth, scope.scope),
+                                     format: output.format)
         }
         guard !real || (query.isEmpty && columns.interval == nil && columns.depth == nil) else {
             throw ValidationError("--real works on the whole balance for now: leave out query terms, --depth and intervals")
