@@ -67,6 +67,8 @@ public enum BeancountExporter {
                 if let memo = line.memo { out += "    memo: \(quoted(memo))\n" }
             }
         }
+        // Statement balances (issue 32) as `balance` directives.
+        out += BalanceAssertionExport.beancount(try BalanceAssertionExport.checked(ledger, asOf: asOf), names: names)
         return out
     }
 

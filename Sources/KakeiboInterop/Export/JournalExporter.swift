@@ -66,6 +66,8 @@ public enum JournalExporter {
                 out += "\n"
             }
         }
+        // Statement balances (issue 32) as `= BAL` assertions, after every transaction.
+        out += BalanceAssertionExport.journal(try BalanceAssertionExport.checked(ledger, asOf: asOf), format: styles.format)
         return out
     }
 
