@@ -110,8 +110,9 @@ def shots():
 
 
 @contextlib.contextmanager
-def session(browser, household, member="alice", scope="write", viewport=PHONE, javascript=True, **options):
-    """A browser signed in through an invite link, with every console error, page error and request recorded."""
+def session(browser, household, member="alice", scope="write", viewport=PHONE, javascript=True, joining=None, **options):
+    """A browser signed in through an invite link, with every console error, page error and request recorded.
+    `joining(page, name)`, when given, sees the join page ("join") and the signed-in page ("signed-in")."""
     context = browser.new_context(viewport=viewport, java_script_enabled=javascript, **options)
     page = context.new_page()
     events = {"console": [], "requests": []}
@@ -119,8 +120,12 @@ def session(browser, household, member="alice", scope="write", viewport=PHONE, j
     page.on("pageerror", lambda error: events["console"].append(str(error)))
     page.on("request", lambda request: events["requests"].append(request.url))
     page.goto(household.invite(member, scope))
+    if joining:
+        joining(page, "join")
     page.get_by_test_id("join").click()
     assert page.get_by_test_id("signed-in").is_visible()
+    if joining:
+        joining(page, "signed-in")
     try:
         yield page, events
     finally:
@@ -331,15 +336,28 @@ PAGES = ["/", "/capture", "/receipts/new", "/review"] + [f"/dashboard/{p}.html" 
                                                           ["index", "budgets", "spending", "income", "accounts", "forecast", "transfers"]]
 
 
-def test_every_page_is_accessible_clean_and_photographed(browser, household):
+def test_every_page_is_accessible_clean_and_photographed(browser, household, tmp_path):
+    """Every page at 390×844 and 1280×800: photographed, axe-core's serious and critical violations none at either size,
+    no sideways scrolling on the phone. The pages: join and signed-in, home, capture, receipt form and result, review,
+    the seven dashboard pages, a transaction, and a refusal (a transaction that does not exist)."""
     from axe_playwright_python.sync_playwright import Axe
     axe = Axe()
     household.sync("alice")
     receipts = json.loads(household.device("alice", "receipts", "list", "--format", "json").stdout)
     txn = receipts[0]["transaction"] if receipts else None
+    photographed = set()
     for viewport_name, viewport in [("phone", PHONE), ("desktop", DESKTOP)]:
+        def check(page, name):
+            page.wait_for_load_state("load")
+            page.screenshot(path=str(SHOTS / f"{name}-{viewport_name}.png"), full_page=True)
+            photographed.add(f"{name}-{viewport_name}")
+            if viewport_name == "phone":
+                assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), f"{name} scrolls sideways"
+            violations = [v for v in axe.run(page).response["violations"] if v["impact"] in ("serious", "critical")]
+            assert violations == [], (name, viewport_name, [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations])
+
         # bypass_csp: axe-core's script is injected by the test; the app's own pages never need it.
-        with session(browser, household, viewport=viewport, bypass_csp=True) as (page, events):
+        with session(browser, household, viewport=viewport, bypass_csp=True, joining=check) as (page, events):
             if txn is None:  # a transaction to show: one recorded here when no receipt was
                 page.goto(household.remote + "/capture")
                 txn = page.request.post(household.remote + "/capture", headers={"Accept": "application/json"}, form={
@@ -349,14 +367,18 @@ def test_every_page_is_accessible_clean_and_photographed(browser, household):
                 response = page.goto(household.remote + path)
                 assert response.ok, (path, response.status)
                 assert "default-src 'self'" in response.headers["content-security-policy"]
-                page.wait_for_load_state("load")
-                name = (path.strip("/").replace("/", "-").replace(".html", "") or "home").split("-01")[0]
-                page.screenshot(path=str(SHOTS / f"{name}-{viewport_name}.png"), full_page=True)
-                if viewport_name == "phone":
-                    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), f"{path} scrolls sideways"
-                    violations = [v for v in axe.run(page).response["violations"] if v["impact"] in ("serious", "critical")]
-                    assert violations == [], (path, [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations])
-            clean(events, household)
+                check(page, (path.strip("/").replace("/", "-").replace(".html", "") or "home").split("-01")[0])
+            upload(page, household, RECEIPTS / "syn-02-us-diner.jpg", "assets:cash")
+            page.get_by_test_id("receipt-result").wait_for()
+            check(page, "receipt-result")
+            response = page.goto(household.remote + "/txn/01NOSUCHTRANSACTION")
+            assert 400 <= response.status < 500, response.status
+            check(page, "refusal")
+            clean(events, household, allowed=["status of 4"])
+    expected = {f"{name}-{size}" for size in ["phone", "desktop"] for name in
+                ["join", "signed-in", "home", "capture", "receipts-new", "review", "receipt-result", "refusal", "txn"]
+                + [f"dashboard-{p}" for p in ["index", "budgets", "spending", "income", "accounts", "forecast", "transfers"]]}
+    assert photographed == expected, sorted(photographed ^ expected)
 
 
 def test_a_correction_on_the_transaction_page_reaches_every_device_with_its_history(browser, household):
