@@ -18,5 +18,5 @@ status=$?
 if [ $status -eq 5 ]; then
     echo "browser tests: pytest collected no tests"; exit 0
 fi
-[ $status -eq 0 ] && echo "screenshots: .build/dashboard-screenshots/"
+[ $status -eq 0 ] && echo "screenshots: .build/dashboard-screenshots/ and .build/webapp-screenshots/"
 exit $status
