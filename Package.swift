@@ -72,7 +72,7 @@ let package = Package(
         // Receipt files on disk: checks before OCR, digests, batch reading on every core. Linux/macOS (Tesseract).
         .target(
             name: "KakeiboReceiptFiles",
-            dependencies: ["KakeiboReceipts", "KakeiboTesseract", "KakeiboEventStore"]
+            dependencies: ["KakeiboDomain", "KakeiboReceipts", "KakeiboTesseract", "KakeiboEventStore"]
         ),
         // Receipts: text observations → rows → sanitised text → fields with confidence. Pure Swift (iOS too).
         .target(name: "KakeiboReceipts", dependencies: ["KakeiboDomain"]),
