@@ -15,6 +15,8 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidAmount(SourceLocation, text: String, reason: String)
     /// A commodity that is neither a known symbol nor an ISO 4217 code.
     case unknownCommodity(SourceLocation, String)
+    /// A statement's three-letter currency the ISO table lacks (DEM, FRF) that this ledger has not declared.
+    case undeclaredCurrency(SourceLocation, String)
     case controlCharacter(SourceLocation, scalar: UInt32)
     case unbalanced(SourceLocation, detail: String)
     case balanceAssertionFailed(SourceLocation, account: String, asserted: String, actual: String)
@@ -34,7 +36,7 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreadable(_, _, let from): from
         case .noLongerInFile: nil
         case .includeCycle(let l, _), .unsupported(let l, _, _), .syntax(let l, _, _), .invalidDate(let l, _, _),
-             .invalidAmount(let l, _, _), .unknownCommodity(let l, _), .controlCharacter(let l, _), .unbalanced(let l, _),
+             .invalidAmount(let l, _, _), .unknownCommodity(let l, _), .undeclaredCurrency(let l, _), .controlCharacter(let l, _), .unbalanced(let l, _),
              .balanceAssertionFailed(let l, _, _, _), .currencyMismatch(let l, _, _, _), .unknownAccountType(let l, _),
              .invalidAccount(let l, _), .invalidText(let l, _), .refused(let l, _): l
         }
@@ -58,6 +60,9 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
             "invalid amount \"\(text.shortened())\": \(reason)"
         case let .unknownCommodity(_, commodity):
             "unknown commodity \"\(commodity.shortened())\": use $, €, £, ¥ or an ISO 4217 code such as USD, EUR, JPY"
+        case let .undeclaredCurrency(_, code):
+            "the statement is in \(code.shortened()), which is not in the ISO 4217 table and not declared in this ledger: "
+                + "declare it with its decimals (commodity declare \(code.shortened()) with a precision), then import again"
         case let .controlCharacter(_, scalar):
             "control character U+\(String(scalar, radix: 16, uppercase: true).leftPadded(to: 4)) is not allowed in a journal; remove it"
         case let .unbalanced(_, detail):

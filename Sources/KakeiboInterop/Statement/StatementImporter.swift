@@ -35,8 +35,17 @@ public enum StatementImporter {
         return try ConcurrentImport.retrying { try importOnce(statements, options: options, into: ledger) }
     }
 
-    private static func importOnce(_ statements: [(path: String, statement: Statement)], options: Options,
+    private static func importOnce(_ read: [(path: String, statement: Statement)], options: Options,
                                    into ledger: Ledger) throws -> StatementImportReport {
+        // A currency the ISO table lacks (DEM) is taken at the precision this ledger declared it with, or refused.
+        var statements = read
+        for index in statements.indices {
+            guard let found = statements[index].statement.currency, !found.isISO else { continue }
+            guard let declared = try ledger.commodity(symbol: found.code) else {
+                throw ImportError.undeclaredCurrency(SourceLocation(file: statements[index].path, line: 1), found.code)
+            }
+            statements[index].statement.currency = declared
+        }
         let commandLine = SourceLocation(file: statements.first?.path ?? "", line: 1)
         let account: AccountName
         do { account = try AccountName(options.account) } catch { throw ImportError.invalidAccount(commandLine, reason: error.description) }

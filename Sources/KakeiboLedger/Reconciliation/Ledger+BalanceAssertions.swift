@@ -12,3 +12,14 @@ extension Ledger {
         }
     }
 }
+
+extension Ledger {
+    /// The balance `reconcile` checks when none is typed: the latest a statement stated for the
+    /// account, or on `date` the one recorded last for that day (a restated balance replaces it).
+    public func statementBalance(account name: String, on date: LocalDate? = nil) throws -> BalanceAssertion? {
+        guard let account = try? AccountName(name) else { return nil }
+        let stated = try balanceAssertions(account: account)
+        guard let date else { return stated.last }
+        return stated.last { $0.date == date }
+    }
+}

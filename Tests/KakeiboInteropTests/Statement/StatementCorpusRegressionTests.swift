@@ -113,13 +113,24 @@ final class StatementCorpusRegressionTests: XCTestCase {
     }
 
     /// A currency the ledger does not know (the Deutsche Mark) is refused in one line, nothing appended.
+    /// The refusal used to come from the reader (`dem.sta:3:1: unknown commodity "DEM"`); since a declared
+    /// commodity of that name is taken (issue 32), the importer refuses it, naming the code and what to do.
     func testAnUnknownCurrencyIsRefusedAndNothingIsAppended() throws {
         let path = try write("dem.sta", ":20:X\n:25:1\n:60F:C011231DEM100,00\n:61:0201020102D1,00NMSCNONREF\n:62F:C020102DEM99,00\n-\n")
         let head = try ledger.head()
         XCTAssertThrowsError(try StatementImporter.importStatements(paths: [path], options: .init(account: "assets:bank"), into: ledger)) { error in
-            XCTAssertTrue("\(error)".contains("dem.sta:3:1: unknown commodity \"DEM\""), "\(error)")
+            XCTAssertTrue("\(error)".contains("dem.sta:1"), "\(error)")
+            XCTAssertTrue("\(error)".contains("the statement is in DEM, which is not in the ISO 4217 table and not declared in this ledger"), "\(error)")
         }
         XCTAssertEqual(try ledger.head(), head)
+        // Declared, the same file imports at the declared precision, and reports read it back.
+        try ledger.record(.declareCommodity(try Commodity(symbol: "DEM", minorDigits: 2), display: nil))
+        let report = try StatementImporter.importStatements(paths: [path], options: .init(account: "assets:bank"), into: ledger)
+        XCTAssertEqual(report.appended, 1)
+        let dem = try XCTUnwrap(try ledger.commodity(symbol: "DEM"))
+        XCTAssertEqual(report.files.first?.closingBalance?.statement, Money(minorUnits: 9_900, currency: dem))
+        let bank = try ledger.balances().accounts.first { $0.account.rawValue == "assets:bank" }
+        XCTAssertEqual(bank?.amount, Money(minorUnits: -100, currency: dem))
     }
 
     // MARK: - OFX

@@ -125,12 +125,15 @@ enum StatementLines {
     }
 }
 
-/// A statement's currency code, from the ledger's table of ISO 4217 currencies. One the table lacks
-/// (DEM in old German MT940 files) is refused: the ledger stores a three-letter symbol it does not
-/// know, but then every report refuses to read it back (`unknown currency "DEM"`, seen on mt-940's
-/// raphaelm.sta), so the file is refused in one line instead.
+/// A statement's currency code, from the ledger's table of ISO 4217 currencies. A three-letter code
+/// the table lacks (DEM in old German MT940 files, mt-940's raphaelm.sta) is read as that symbol with
+/// a placeholder precision: the reader knows no ledger, and the importer takes it only when the
+/// ledger declared a commodity of that name (`StatementImporter`), at its declared precision.
+/// Recorded undeclared, every report would refuse to read it back (`unknown currency "DEM"`).
 enum StatementCurrency {
     static func named(_ text: String) -> Currency? {
-        try? Currency(code: text)
+        if let iso = try? Currency(code: text) { return iso }
+        guard text.utf8.count == 3, text.utf8.allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else { return nil }
+        return Commodity(uncheckedCode: text, minorDigits: 2)
     }
 }
