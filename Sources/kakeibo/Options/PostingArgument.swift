@@ -1,60 +1,22 @@
 import ArgumentParser
 import KakeiboDomain
+import KakeiboLedger
 
-/// `ACCOUNT=AMOUNT[ CURRENCY][ @ PRICE CURRENCY | @@ TOTAL CURRENCY]`, or just `ACCOUNT` for the one posting that
-/// balances the rest. The cost is hledger's: `expenses:lodging=40000 JPY @ 0.0066 USD` (per unit) or
-/// `… @@ 264 USD` (in all), and `$0.0066`, `€`, `£`, `¥` stand for USD, EUR, GBP, JPY as in a journal. Without it a
-/// foreign-currency transaction imported with `@` could have its date edited but never its amounts (issue 29, N23).
+/// `--posting ACCOUNT=AMOUNT[ CURRENCY][ @ PRICE CURRENCY | @@ TOTAL CURRENCY][ {LOT}]`: the domain reads the text
+/// (`LedgerCommand.PostingText`); the argument only hands it over.
 struct PostingArgument: ExpressibleByArgument {
-    var input: LedgerCommand.PostingInput
-    /// A commodity outside the ISO table as typed (`VTI`); nil otherwise.
-    var commodityText: String? = nil
+    var posting: LedgerCommand.PostingText
+    var input: LedgerCommand.PostingInput { posting.input }
 
     init?(argument: String) {
-        guard let separator = argument.firstIndex(of: "=") else {
-            input = .init(account: argument, amount: nil)
-            return
-        }
-        let account = String(argument[..<separator])
-        var text = String(argument[argument.index(after: separator)...])
-        guard let lot = Self.takeLot(from: &text) else { return nil }
-        var parts = text.split(separator: " ").map(String.init)
-        var cost: LedgerCommand.CostInput?
-        if let at = parts.firstIndex(where: { $0 == "@" || $0 == "@@" }) {
-            guard let (value, commodity) = Self.quoted(Array(parts[(at + 1)...])) else { return nil }
-            cost = .init(per: parts[at] == "@" ? .unit : .total, value: value, commodity: commodity)
-            parts.removeSubrange(at...)
-        }
-        switch parts.count {
-        case 1:
-            input = .init(account: account, amount: parts[0])
-        case 2:
-            if let currency = try? Currency(code: parts[1]) {
-                input = .init(account: account, amount: parts[0], currency: currency)
-            } else {
-                // `10 VTI`: a declared commodity, looked up in the ledger by `resolvingCommodity(in:)`.
-                guard Commodity.isValidSymbol(parts[1]) else { return nil }
-                input = .init(account: account, amount: parts[0])
-                commodityText = parts[1]
-            }
-        default:
-            return nil
-        }
-        input.cost = cost
-        input.lot = lot
+        guard let posting = LedgerCommand.PostingText(argument) else { return nil }
+        self.posting = posting
     }
 
-    /// `0.0066 USD` or `$0.0066`: a cost's value and commodity.
-    static func quoted(_ words: [String]) -> (String, Commodity)? {
-        switch words.count {
-        case 1:
-            guard let first = words[0].first, let currency = Commodity.symbol(String(first)) else { return nil }
-            return (String(words[0].dropFirst()), currency)
-        case 2:
-            guard let currency = try? Currency(code: words[1]) else { return nil }
-            return (words[0], currency)
-        default:
-            return nil
-        }
+    /// The posting with a typed commodity outside the ISO table (`VTI`) looked up in `ledger`.
+    func resolved(in ledger: Ledger) throws -> LedgerCommand.PostingInput {
+        var input = posting.input
+        if let text = posting.commodityText { input.currency = try ledger.commodityArgument(text) }
+        return input
     }
 }

@@ -74,7 +74,8 @@ struct ErrorMessage: Equatable {
             self = Self.proof(error)
         case let refusal as ProofCheckRefusal:
             self = Self.proofCheck(refusal)
-        case is LotError, is MoneyError, is DateError, is ReportQueryError, is JSONError, is TesseractError, is ReceiptFileError, is ReceiptCorpusError, is ChainProblem:
+        case is LotError, is MoneyError, is DateError, is ReportQueryError, is JSONError, is TesseractError, is ReceiptFileError, is ReceiptCorpusError, is ChainProblem,
+             is LedgerEnvironment.VariableError:
             self.init(String(describing: error))
         default:
             if let storage = EventStoreError(storageFailure: error, path: nil) {

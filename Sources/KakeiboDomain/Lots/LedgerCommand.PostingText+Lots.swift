@@ -1,11 +1,8 @@
-import KakeiboDomain
-import KakeiboLedger
-
 // `assets:brokerage=10 VTI {$210.00}`, `=-5 VTI {"lot-a"} @ $250.00`, `{{$2100.00}}`,
 // `{$210.00, 2026-01-05, "lot-a"}`, `{}`: the braces of a lot posting, as hledger and beancount
 // write them (issue 36), taken out of the posting text before its amount and `@` are read.
 
-extension PostingArgument {
+extension LedgerCommand.PostingText {
     /// Removes the braces from `text` and reads them: `.some(nil)` when there are none, nil
     /// when they are malformed (an unclosed brace, an unreadable cost, date or label).
     static func takeLot(from text: inout String) -> LedgerCommand.LotInput?? {
@@ -18,7 +15,7 @@ extension PostingArgument {
         let body = String(text[bodyStart..<close])
         text = String(text[..<open]) + " " + String(text[end...])
         var lot = LedgerCommand.LotInput()
-        for part in body.split(separator: ",").map({ $0.trimmingSpaces }) where !part.isEmpty {
+        for part in body.split(separator: ",").map({ Self.trimmingSpaces($0) }) where !part.isEmpty {
             if part.first == "\"" {
                 guard part.count >= 2, part.last == "\"" else { return nil }
                 lot.label = String(part.dropFirst().dropLast())
@@ -32,19 +29,8 @@ extension PostingArgument {
         }
         return .some(lot)
     }
-}
 
-extension StringProtocol {
-    var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-    }
-}
-
-extension PostingArgument {
-    /// The posting with a typed commodity outside the ISO table (`VTI`) looked up in `ledger`.
-    func resolved(in ledger: Ledger) throws -> LedgerCommand.PostingInput {
-        var input = self.input
-        if let text = commodityText { input.currency = try ledger.commodityArgument(text) }
-        return input
+    private static func trimmingSpaces(_ text: Substring) -> String {
+        String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -1,13 +1,14 @@
 /// Splits one line of a batch file into arguments the way a POSIX shell would for plain words:
 /// blanks separate, '…' keeps everything, "…" keeps everything but \" and \\, and a backslash
-/// outside quotes escapes the next character. Nothing is expanded or executed.
-enum CommandLineWords {
-    enum Failure: Error, Equatable {
+/// outside quotes escapes the next character. Nothing is expanded or executed. A batch file is text read in, like a
+/// journal, so its word splitting lives with the other readers rather than in the CLI.
+public enum CommandLineWords {
+    public enum Failure: Error, Equatable {
         case unclosedQuote(Character)
         case trailingBackslash
     }
 
-    static func split(_ line: Substring) throws(Failure) -> [String] {
+    public static func split(_ line: Substring) throws(Failure) -> [String] {
         var words: [String] = []
         var word = ""
         var inWord = false
