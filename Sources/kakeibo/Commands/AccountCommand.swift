@@ -1,6 +1,7 @@
 import ArgumentParser
 import KakeiboDomain
 import KakeiboLedger
+import KakeiboReports
 
 struct AccountCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -84,8 +85,7 @@ struct AccountCommand: ParsableCommand {
         @OptionGroup var scope: ScopeOptions
 
         func run() throws {
-            let listings = try global.openLedger().accounts(scope.scope)
-            AccountPrinter.print(listings, format: output.format, categoriesOnly: false)
+            print(AccountListing.text(try global.openLedger().accounts(scope.scope), output.format, categoriesOnly: false))
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import KakeiboDomain
 import KakeiboLedger
+import KakeiboReports
 
 struct CategoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -62,7 +63,7 @@ struct CategoryCommand: ParsableCommand {
         @OptionGroup var scope: ScopeOptions
 
         func run() throws {
-            AccountPrinter.print(try global.openLedger().accounts(scope.scope), format: output.format, categoriesOnly: true)
+            print(AccountListing.text(try global.openLedger().accounts(scope.scope), output.format, categoriesOnly: true))
         }
     }
 }

@@ -20,25 +20,8 @@ struct Conflicts: ParsableCommand {
         let conflicts = try SyncClient.localConflicts(ledgerAt: global.path)
         let accounts = try SyncClient.localAccountConflicts(ledgerAt: global.path)
         switch output.format {
-        case .json:
-            Printer.json(["conflicts": .array(conflicts.map { open in
-                let c = open.conflict
-                return .object(["transaction": .string(c.transactionID), "position": .int(open.position), "basedOn": .int(c.basedOn),
-                                "deferred": .array(c.deferred.map(JSONValue.string)), "kept": .array(c.kept.map(JSONValue.string)),
-                                "fields": .array(c.fields.map { .object(["field": .string($0.field), "kept": $0.kept, "deferred": $0.deferred]) }),
-                                "member": .string(c.member), "device": .string(c.device)])
-            }), "accounts": .array(accounts.map { a in
-                .object(["account": .string(a.accountID), "name": .string(a.name), "currentName": .string(a.currentName),
-                         "keptAccount": .string(a.keptAccountID), "position": .int(a.position)])
-            })])
-        case .csv:
-            print(CSVWriter.render(header: ["kind", "transaction", "fields", "kept", "deferred", "member", "device"],
-                                   rows: conflicts.map { open in
-                                       let c = open.conflict
-                                       return ["edit", c.transactionID, c.fields.map(\.field).joined(separator: " "),
-                                               c.fields.map { $0.kept.canonicalString() }.joined(separator: " "),
-                                               c.fields.map { $0.deferred.canonicalString() }.joined(separator: " "), c.member, c.device]
-                                   } + accounts.map { a in ["account", "", "name", a.name, a.currentName, "", ""] }))
+        case .json, .csv:
+            print(OpenConflict.data(conflicts, accounts: accounts, csv: output.format == .csv))
         case .table:
             if conflicts.isEmpty && accounts.isEmpty { print("no conflicts") }
             let summaries = conflicts.isEmpty ? [] : try global.openLedger().conflictSummaries()
@@ -48,13 +31,7 @@ struct Conflicts: ParsableCommand {
             if !summaries.isEmpty {
                 print("edit a transaction again (`kakeibo edit TXN …`) to settle its conflict; `kakeibo history TXN` shows what stands")
             }
-            for a in accounts {
-                if a.keptAccountID == a.accountID {
-                    print("\(a.currentName): two devices renamed this account while apart; \"\(a.name)\" was overridden (rename it to settle)")
-                } else {
-                    print("\(a.name): two devices gave this name to different accounts; the later one is \"\(a.currentName)\" (rename it to settle)")
-                }
-            }
+            for a in accounts { print(a.sentence) }
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import KakeiboDomain
 import KakeiboInterop
 import KakeiboLedger
+import KakeiboReports
 
 struct ImportCSV: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,32 +31,6 @@ struct ImportCSV: ParsableCommand {
         let ledger = try global.openLedger()
         let report = try CSVImporter.importStatement(path: file, rules: try CSVRules.read(path: rules),
                                                      encoding: encoding.flatMap(StatementEncoding.init(name:)), into: ledger)
-        switch output.format {
-        case .json:
-            Printer.json([
-                "file": .string(report.file),
-                "rows": .int(Int64(report.rows)),
-                "appended": .int(Int64(report.appended)),
-                "alreadyRecorded": .int(Int64(report.alreadyRecorded)),
-                "accountsOpened": .array(report.accountsOpened.map { account in
-                    ["name": .string(account.name.rawValue), "type": .string(account.type.rawValue),
-                     "currency": .string(account.currency.code)]
-                }),
-                "position": .int(report.position),
-            ])
-        case .csv:
-            print(CSVWriter.render(header: ["rows", "appended", "already_recorded", "accounts_opened", "position"],
-                                   rows: [[String(report.rows), String(report.appended), String(report.alreadyRecorded),
-                                           String(report.accountsOpened.count), String(report.position)]]))
-        case .table:
-            print(Terminal.safe("imported \(file): \(Terminal.count(report.appended, "row")) appended, \(report.alreadyRecorded) already recorded"))
-            if !report.accountsOpened.isEmpty {
-                var table = TextTable([("opened account", .left), ("type", .left), ("currency", .left)])
-                for account in report.accountsOpened {
-                    table.add([account.name.rawValue, account.type.rawValue, account.currency.code])
-                }
-                print(table.render())
-            }
-        }
+        print(report.text(output.format, typed: file))
     }
 }
