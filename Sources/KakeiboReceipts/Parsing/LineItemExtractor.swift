@@ -116,11 +116,12 @@ struct LineItemExtractor: Sendable {
         return ReceiptLineItem(description: description, quantity: quantity, amount: amount, confidence: confidence, rows: [row.index])
     }
 
-    /// Description words, item codes (long digit runs) and decoration dropped, cut to a sane length.
+    /// Description words, item codes (long digit runs) and decoration dropped, cut to a sane length; two common words
+    /// the engine glued are parted (`ORANGEJUICE`, `WordSpacing.splitEnglishWords`).
     static func description(_ words: [String]) -> String {
         let kept = words.filter { word in
             !(word.count >= 5 && word.allSatisfy(\.isNumber)) && word.contains { $0.isLetter || $0.isNumber }
-        }
+        }.flatMap(WordSpacing.splitEnglishWords)
         return String(kept.joined(separator: " ").prefix(120))
     }
 

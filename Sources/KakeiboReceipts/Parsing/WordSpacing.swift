@@ -35,7 +35,23 @@ enum WordSpacing {
             let tail = splitTradeWords(String(word[word.index(after: dot)...]))
             if tail.count > 1 { return [String(word[...dot]) + tail[0]] + tail.dropFirst() }
         }
-        return splitTradeWords(word)
+        return splitTradeWords(word).flatMap(splitEnglishWords)
+    }
+
+    /// `BLUERIVER` → `BLUE RIVER`, `ORANGEJUICE` → `ORANGE JUICE`: a run of capitals that is no word of its own but is
+    /// two common English words of four letters or more (`EnglishWords`), at the split whose words are commonest.
+    /// PP-OCRv6 keeps most printed spaces but still drops one between two tight capitals words (syn-02's diner).
+    static func splitEnglishWords(_ word: String) -> [String] {
+        guard word.count >= 8, word.allSatisfy({ $0.isASCII && $0.isLetter && $0.isUppercase }),
+              EnglishWords.rank[Substring(word)] == nil else { return [word] }
+        var best: (rank: Int, at: Int)?
+        for at in 4...(word.count - 4) {
+            let left = word.prefix(at), right = word.dropFirst(at)
+            guard let first = EnglishWords.rank[left], let second = EnglishWords.rank[right] else { continue }
+            if best == nil || first + second < best!.rank { best = (first + second, at) }
+        }
+        guard let best else { return [word] }
+        return [String(word.prefix(best.at)), String(word.dropFirst(best.at))]
     }
 
     /// `GerbangAlaf` → `Gerbang Alaf`: a capital then a small letter, after three small letters or more (`McDonald`
