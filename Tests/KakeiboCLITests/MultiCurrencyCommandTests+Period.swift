@@ -89,13 +89,13 @@ extension MultiCurrencyCommandTests {
 
     // MARK: - Helpers
 
-    private func importJournal(_ name: String) throws {
+    func importJournal(_ name: String) throws {
         try ok("init", "--currency", "USD")
         let result = try sandbox.run(["import", "journal", Self.journals.appendingPathComponent(name).path])
         XCTAssertEqual(result.exitCode, 0, "\(result)")
     }
 
-    private static func which(_ name: String) -> URL? {
+    static func which(_ name: String) -> URL? {
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let url = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
@@ -104,7 +104,7 @@ extension MultiCurrencyCommandTests {
     }
 
     /// hledger's `$2256.72`, `$-10.67`, `BTC 0.01000000` as (currency, amount).
-    private static func hledgerAmount(_ text: String) -> (String, String) {
+    static func hledgerAmount(_ text: String) -> (String, String) {
         let symbols = ["$": "USD", "¥": "JPY", "£": "GBP", "€": "EUR"]
         if let first = text.first, let code = symbols[String(first)] { return (code, String(text.dropFirst())) }
         let parts = text.split(separator: " ")
@@ -112,7 +112,7 @@ extension MultiCurrencyCommandTests {
     }
 
     /// hledger's `equity:conversion:$-EUR:EUR` is kakeibo's `equity:conversion:EUR-USD:EUR` (codes, sorted).
-    private static func kakeiboName(_ account: String) -> String {
+    static func kakeiboName(_ account: String) -> String {
         let parts = account.split(separator: ":").map(String.init)
         guard parts.count == 4, parts[0] == "equity", parts[1] == "conversion" else { return account }
         let code = { (symbol: String) in ["$": "USD", "¥": "JPY", "£": "GBP", "€": "EUR"][symbol] ?? symbol }
@@ -122,7 +122,7 @@ extension MultiCurrencyCommandTests {
 
     /// `599.7000` and `599.70` compare equal: hledger shows a conversion at its cost's precision. Cents,
     /// rounded half-even in decimal text (not Double), or the text itself beyond two places of real digits.
-    private static func cents(_ text: String) -> String {
+    static func cents(_ text: String) -> String {
         guard let dot = text.firstIndex(of: ".") else { return text + ".00" }
         var fraction = String(text[text.index(after: dot)...])
         while fraction.count > 2, fraction.hasSuffix("0") { fraction.removeLast() }
