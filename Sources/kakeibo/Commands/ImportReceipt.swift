@@ -4,6 +4,7 @@ import KakeiboDomain
 import KakeiboLedger
 import KakeiboReceiptFiles
 import KakeiboReceipts
+import KakeiboReports
 
 /// `kakeibo import receipt FILE|DIR... | --observations FILE.json`: receipts in as `ReceiptScanned` + `ExpenseCaptured`.
 struct ImportReceipt: ParsableCommand {
@@ -43,25 +44,22 @@ struct ImportReceipt: ParsableCommand {
         guard let paidFrom = try ledger.account(named: account) else { throw LedgerError.unknownAccount(account) }
         let defaultCurrency = try currency.map { try Currency(code: $0.uppercased()) } ?? paidFrom.currency
         // A currency given for receipts that print none stands over one inferred from their address.
-        let reader = ReceiptReader(parser: ReceiptParser(options: ReceiptParserOptions(dayFirst: locale.map { !Self.isMonthFirst($0) },
-                                                                                       defaultCurrency: defaultCurrency.code,
-                                                                                       infersCurrency: currency == nil)))
-        func outcome(_ scanned: ScannedFile) -> Outcome {
-            Outcome(file: scanned.path, scanned.scan.map { $0.command(account: account, defaultCurrency: defaultCurrency.code) })
-        }
-        var outcomes: [Outcome]
+        let reader = ReceiptReader(locale: locale, defaultCurrency: defaultCurrency.code, currencyGiven: currency != nil)
+        let commands: [ReceiptFileCommand]
         if let observations {
-            outcomes = [outcome(reader.read(observationsAt: observations))]
+            commands = [reader.command(observationsAt: observations, account: account)]
         } else {
-            let paths = ReceiptFile.expand(files)
-            guard !paths.isEmpty else { throw CommandFailure("no .jpg, .jpeg, .png, .tif or .tiff files in \(files.joined(separator: ", "))") }
-            let makeEngine = try engineOptions.factory()
-            outcomes = Terminal.silencingLibraryOutput { stderr in
+            let read = try Terminal.silencingLibraryOutput { stderr in
+                let bar = Terminal.progress("reading receipts", unit: "images", to: stderr)
                 // A bar for one image would only add a line.
-                let progress = paths.count > 1 ? Terminal.progress("reading receipts", unit: "images", to: stderr) : nil
-                return reader.read(images: paths, makeEngine: makeEngine) { done, total in progress?(Int64(done), Int64(total)) }.map(outcome)
+                return try reader.commands(images: files, account: account, makeEngine: { try engineOptions.factory() }) { done, total in
+                    if total > 1 { bar(Int64(done), Int64(total)) }
+                }
             }
+            guard let read else { throw CommandFailure("no .jpg, .jpeg, .png, .tif or .tiff files in \(files.joined(separator: ", "))") }
+            commands = read
         }
+        let outcomes = commands.map { Outcome(file: $0.path, $0.input) }
 
         var failures = 0
         var reports: [JSONValue] = []
@@ -80,9 +78,9 @@ struct ImportReceipt: ParsableCommand {
             }
             switch output.format {
             case .json:
-                reports.append(ReceiptPrinter.json(outcome.file, outcome.result, error: outcome.error.map { Self.message($0, file: outcome.file) },
+                reports.append(ReceiptImport.json(file: outcome.file, outcome.result, error: outcome.error.map { Self.message($0, file: outcome.file) },
                                                    dryRun: dryRun))
-            case .table, .csv: if let result = outcome.result { print(try ReceiptPrinter.line(outcome.file, result, reasons: outcome.input?.reviewReasons ?? [], dryRun: dryRun, ledger: ledger)) }
+            case .table, .csv: if let result = outcome.result { print(try result.line(file: outcome.file, reasons: outcome.input?.reviewReasons ?? [], dryRun: dryRun, ledger: ledger)) }
             }
         }
         if output.format == .json { Printer.json(.array(reports)) }
@@ -106,11 +104,6 @@ struct ImportReceipt: ParsableCommand {
             case .failure(let error): self.error = error
             }
         }
-    }
-
-    static func isMonthFirst(_ locale: String) -> Bool {
-        let region = locale.replacingOccurrences(of: "-", with: "_").split(separator: "_").dropFirst().first?.prefix(2).uppercased()
-        return ["US", "PH", "FM", "PW", "MH"].contains(region ?? "")
     }
 
     /// `ErrorMessage`'s line, naming the file whether or not the error's own message already does: one receipt's

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KakeiboEventStore
 import KakeiboLedger
+import KakeiboReports
 import KakeiboSync
 
 /// `kakeibo receipt show ID` (or `receipts show`): one imported receipt, its fields and the rows they were read from.
@@ -29,8 +30,8 @@ struct ReceiptShow: ParsableCommand {
             return
         }
         switch output.format {
-        case .json: Printer.json(ReceiptPrinter.showJSON(record))
-        case .table, .csv: print(try ReceiptPrinter.show(record, ledger: ledger))
+        case .json: Printer.json(record.json)
+        case .table, .csv: print(try record.text(ledger: ledger))
         }
     }
 

@@ -24,7 +24,7 @@ struct ReceiptsEval: ParsableCommand {
     @Option(help: ArgumentHelp("L2 penalty for the rankers under --folds.", visibility: .hidden)) var l2 = RankerTrainer.defaultL2
     @Option(help: ArgumentHelp("Out-of-fold precision the thresholds are computed for under --folds.", visibility: .hidden))
     var precision = ModelTrainer.defaultTargetPrecision
-    @Option(help: "Tesseract page segmentation mode: 3, 4, 6 or 11.") var psm: Int32 = ReceiptReading.defaultMode.rawValue
+    @Option(help: "Tesseract page segmentation mode: 3, 4, 6 or 11.") var psm: Int32 = TesseractEngine.Settings().mode.rawValue
     @Option(help: "Worker threads, one OCR engine each (default: every core).") var jobs: Int?
     @Flag(help: "Print each receipt's misses on stderr.") var verbose = false
     @Option(help: ArgumentHelp("Write each receipt's fields, confidences and whether they are right as JSON lines.", visibility: .hidden))
@@ -33,7 +33,7 @@ struct ReceiptsEval: ParsableCommand {
     var observationsCache: String?
     @Option(help: ArgumentHelp("Scale narrower images up to this width before OCR.", visibility: .hidden)) var minimumWidth: Int = 1400
     @Option(help: ArgumentHelp("Tesseract thresholding_method: 0 Otsu, 1 Leptonica Otsu, 2 Sauvola.", visibility: .hidden))
-    var binarization: Int = ReceiptReading.defaultBinarization.rawValue
+    var binarization: Int = TesseractEngine.Settings().binarization.rawValue
     @Flag(inversion: .prefixedNo, help: ArgumentHelp("Re-read the date rows closer up; --no-reread-date turns it off.", visibility: .hidden))
     var rereadDate = true
 
@@ -61,7 +61,7 @@ struct ReceiptsEval: ParsableCommand {
         let outcomes = corpus.outcomes(folds: folds, trainer: ModelTrainer(folds: folds ?? 5, targetPrecision: precision, l2: l2),
                                        model: rules ? nil : .trained(for: engine))
         let evaluation = ReceiptEvaluation(outcomes: outcomes, wallSeconds: wall, folds: folds)
-        if verbose { printMisses(outcomes) }
+        if verbose { for miss in ReceiptEvaluation.misses(outcomes) { Terminal.printNote(miss) } }
         if let details { try (ReceiptEvaluation.detailLines(outcomes).joined(separator: "\n") + "\n").write(toFile: details, atomically: true, encoding: .utf8) }
         let report = evaluation.report()
         switch output.format {
@@ -69,45 +69,7 @@ struct ReceiptsEval: ParsableCommand {
             let data = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
             print(String(decoding: data, as: UTF8.self))
         case .table, .csv:
-            printTable(report, count: outcomes.count)
-        }
-    }
-
-    private func printMisses(_ outcomes: [ReceiptEvaluation.Outcome]) {
-        for outcome in outcomes where !(outcome.totalCorrect && outcome.dateCorrect && outcome.merchantFuzzyCorrect) {
-            var misses: [String] = []
-            func money(_ minor: Int64?) -> String { minor.map { String(format: "%d.%02d", $0 / 100, abs($0 % 100)) } ?? "-" }
-            if !outcome.totalCorrect { misses.append("total \(money(outcome.receipt.total?.value)) want \(money(outcome.truth.totalMinor))") }
-            if !outcome.dateCorrect { misses.append("date \(outcome.receipt.date?.value ?? "-") want \(outcome.truth.dateISODayFirst)") }
-            if !outcome.merchantFuzzyCorrect { misses.append("merchant \"\(outcome.receipt.merchant?.value ?? "-")\" want \"\(outcome.truth.company)\"") }
-            Terminal.printNote("\(outcome.id): " + misses.joined(separator: "; "))
-        }
-    }
-
-    private func printTable(_ report: [String: Any], count: Int) {
-        func percent(_ value: Any?) -> String { String(format: "%.1f %%", ((value as? Double) ?? 0) * 100) }
-        print("receipts: \(count)" + ((report["folds"] as? Int).map { " (grouped \($0)-fold cross-validation by merchant group)" } ?? ""))
-        let fields = report["fields"] as? [String: [String: Any]] ?? [:]
-        for name in ["total", "date", "merchant", "merchant_fuzzy"] {
-            guard let field = fields[name] else { continue }
-            let interval = field["ci95"] as? [Double] ?? [0, 0]
-            print("\(name): \(field["correct"] ?? 0)/\(count) \(percent(field["accuracy"])) (95 % CI \(percent(interval[0]))–\(percent(interval[1])))")
-        }
-        print("seconds per receipt: \(report["seconds_per_receipt"] ?? 0)")
-        guard let calibration = report["calibration"] as? [String: Any] else { return }
-        let high = calibration["high_confidence"] as? [String: Any] ?? [:], other = calibration["other"] as? [String: Any] ?? [:]
-        print("high-confidence fields: \(high["correct"] ?? 0)/\(high["count"] ?? 0) right \(percent(high["accuracy"])), covering \(percent(calibration["coverage"])) of fields")
-        let byField = calibration["high_confidence_by_field"] as? [String: [String: Any]] ?? [:]
-        let thresholds = calibration["thresholds"] as? [String: [Double]] ?? [:]
-        for name in ["total", "date", "merchant"] {
-            let field = byField[name] ?? [:]
-            print("  \(name): \(field["correct"] ?? 0)/\(field["count"] ?? 0) right, threshold \((thresholds[name] ?? []).map { String($0) }.joined(separator: ", "))")
-        }
-        print("other fields: \(other["correct"] ?? 0)/\(other["count"] ?? 0) right \(percent(other["accuracy"]))")
-        print("reliability (confidence bin: fields, mean confidence, accuracy); ECE \(calibration["ece"] ?? 0)")
-        for bin in calibration["reliability"] as? [[String: Any]] ?? [] {
-            print(String(format: "  %.1f–%.1f: %4d  %.3f  %.3f", bin["from"] as? Double ?? 0, bin["to"] as? Double ?? 0, bin["count"] as? Int ?? 0,
-                         bin["mean_confidence"] as? Double ?? 0, bin["accuracy"] as? Double ?? 0))
+            print(ReceiptEvaluation.text(report, count: outcomes.count))
         }
     }
 }

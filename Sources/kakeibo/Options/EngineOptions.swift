@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import KakeiboPPOCR
 import KakeiboReceipts
 import KakeiboTesseract
@@ -15,40 +14,15 @@ struct EngineOptions: ParsableArguments {
     @Option(help: "OCR engine: ppocr-v6, ppocr-v6-tiny, ppocr-v5, ppocr (PP-OCRv4) or tesseract (default: \(DefaultOCREngine.name) when installed, else the next that starts).")
     var engine: Name?
 
-    /// The factory a batch calls once per worker. PP-OCR is started once here to learn whether it works; that
-    /// first worker is handed to the batch rather than thrown away (its models take a while to load).
-    func factory(tesseract settings: TesseractEngine.Settings = TesseractEngine.Settings()) throws -> @Sendable () throws -> any OCREngine {
+    /// The factory a batch calls once per worker (`DefaultEngineFactory.named`): the engine asked for, else the default
+    /// policy, with its fallback notice worded here. `tesseract` only when a command tunes Tesseract (`receipts eval`).
+    func factory(tesseract settings: TesseractEngine.Settings? = nil) throws -> @Sendable () throws -> any OCREngine {
         try Self.factory(engine, tesseract: settings)
     }
 
-    static func factory(_ engine: Name?, tesseract settings: TesseractEngine.Settings = TesseractEngine.Settings()) throws -> @Sendable () throws -> any OCREngine {
-        guard let engine else {
-            return DefaultEngineFactory(tesseract: settings) { error, next in
-                Terminal.printNote("\(ErrorMessage(error).line); reading with \(next)")
-            }.make
-        }
-        guard let model = PPOCRModel(engineName: engine.rawValue) else { return TesseractEngine.factory(settings) }
-        // Asked for by name: a missing install is one error now, not one per file.
-        return FirstThenFactory(first: try PPOCREngine(model: model), then: PPOCREngine.factory(model)).make
-    }
-}
-
-/// Hands out an engine already made, then makes new ones.
-private final class FirstThenFactory: @unchecked Sendable {
-    private let lock = NSLock()
-    private var first: (any OCREngine)?
-    private let then: @Sendable () throws -> any OCREngine
-
-    init(first: any OCREngine, then: @escaping @Sendable () throws -> any OCREngine) {
-        self.first = first
-        self.then = then
-    }
-
-    @Sendable func make() throws -> any OCREngine {
-        lock.lock()
-        let engine = first
-        first = nil
-        lock.unlock()
-        return try engine ?? then()
+    static func factory(_ engine: Name?, tesseract settings: TesseractEngine.Settings? = nil) throws -> @Sendable () throws -> any OCREngine {
+        let notice: @Sendable (any Error, String) -> Void = { error, next in Terminal.printNote("\(ErrorMessage(error).line); reading with \(next)") }
+        guard let settings else { return try DefaultEngineFactory.named(engine?.rawValue, notice: notice) }
+        return try DefaultEngineFactory.named(engine?.rawValue, tesseract: settings, notice: notice)
     }
 }
