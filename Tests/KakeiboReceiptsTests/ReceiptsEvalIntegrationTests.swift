@@ -10,10 +10,13 @@ final class ReceiptsEvalIntegrationTests: XCTestCase {
     static let devSet = repository.deletingLastPathComponent().appendingPathComponent("shared/receipts-dev")
 
     /// Floors per engine on the 60 dev receipts, which the committed model was trained on (with train): a regression
-    /// check, not the yardstick (that is `receipts eval --folds 5`, in the README). Measured at this commit: PP-OCR
-    /// total 57/60, date 59/60, merchant fuzzy 56/60, high-confidence 115/115; Tesseract total 54/60, date 58/60,
-    /// merchant fuzzy 57/60, nothing marked high-confidence (no threshold reached 99.3 % out of fold).
+    /// check, not the yardstick (that is `receipts eval --folds 5`, in the README). Measured at a3b213a on the cached
+    /// observations: PP-OCRv6 small (the default) total 58/60, date 60/60, merchant as printed 51/60, fuzzy 58/60,
+    /// high-confidence 119/119; PP-OCRv4 total 57/60, date 59/60, fuzzy 56/60, high-confidence 120/120; Tesseract total
+    /// 55/60, date 58/60, fuzzy 57/60, nothing marked high-confidence (no threshold reached 99.6 % out of fold). The
+    /// floors leave two receipts of room: a live reading may differ from the cached one by a box.
     static let floors: [String: [String: Double]] = [
+        "ppocr-v6": ["total": 0.93, "date": 0.96, "merchant": 0.80, "merchant_fuzzy": 0.93],
         "ppocr": ["total": 0.90, "date": 0.95, "merchant_fuzzy": 0.85],
         "tesseract": ["total": 0.85, "date": 0.93, "merchant_fuzzy": 0.85],
     ]
@@ -25,9 +28,13 @@ final class ReceiptsEvalIntegrationTests: XCTestCase {
             throw XCTSkip("\(Self.devSet.path) is absent: the dev receipts live outside the repository")
         }
         var engines = ["tesseract"]
-        if PPOCRInstallation.python() != nil { engines.insert("ppocr", at: 0) } else { print("ReceiptsEvalIntegrationTests: PP-OCR not installed, Tesseract only") }
+        if PPOCRInstallation.python() != nil { engines.insert(contentsOf: ["ppocr-v6", "ppocr"], at: 0) } else { print("ReceiptsEvalIntegrationTests: PP-OCR not installed, Tesseract only") }
         for engine in engines {
             let result = try KakeiboBinary.run(["receipts", "eval", Self.devSet.path, "--engine", engine, "--format", "json"])
+            if result.status != 0, result.stderr.contains("PP-OCR is not available") {
+                print("ReceiptsEvalIntegrationTests: \(engine) skipped, \(result.stderr)")
+                continue
+            }
             XCTAssertEqual(result.status, 0, result.stderr)
             let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             XCTAssertEqual(report["count"] as? Int, 60)
