@@ -16,7 +16,8 @@ struct Kakeibo: ParsableCommand {
         // Under seven headings (issue 35): 31 commands in one flat list hid the few a new user needs.
         // Type names: a command with subcommands is `…Command` (`BudgetCommand`; `Budget` is the domain's); one without
         // is named by its word (`Expense`, `Price`), except `VoidCommand` and `CheckpointCommand`, whose words are
-        // Swift's `Void` and KakeiboChain's `Checkpoint`. `Transfers` (it has `match`) is the one left to rename.
+        // Swift's `Void` and KakeiboChain's `Checkpoint`. A group's name is given (`commandName: "transfers"`), since
+        // ArgumentParser would derive `transfers-command` from `TransfersCommand`.
         groupedSubcommands: [
             CommandGroup(name: "Record", subcommands: [
                 Init.self, Expense.self, Income.self, Transfer.self, Txn.self, Edit.self, VoidCommand.self, Mark.self, Batch.self,
@@ -26,7 +27,7 @@ struct Kakeibo: ParsableCommand {
             CommandGroup(name: "Report", subcommands: [
                 Balance.self, Register.self, IncomeStatement.self, BalanceSheet.self, Holdings.self, Gains.self, WidgetsCommand.self,
             ]),
-            CommandGroup(name: "Import and export", subcommands: [ImportCommand.self, Reconcile.self, Transfers.self, ExportCommand.self]),
+            CommandGroup(name: "Import and export", subcommands: [ImportCommand.self, Reconcile.self, TransfersCommand.self, ExportCommand.self]),
             CommandGroup(name: "Receipts", subcommands: [ReceiptsCommand.self]),
             CommandGroup(name: "Audit", subcommands: [History.self, Log.self, Verify.self, Replay.self, Conflicts.self,
                                                        CheckpointCommand.self, Prove.self, ProofCommand.self]),

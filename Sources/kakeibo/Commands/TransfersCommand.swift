@@ -3,8 +3,9 @@ import KakeiboDomain
 import KakeiboLedger
 
 /// `kakeibo transfers match [--days N] [--yes]` (issue 32, part 2).
-struct Transfers: ParsableCommand {
+struct TransfersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "transfers",
         abstract: "Payments between your own accounts.",
         subcommands: [TransfersMatch.self])
 }
