@@ -3,6 +3,9 @@
 /// imports, so a category named `<img src=x onerror=alert(1)>` must arrive as text, never markup.
 enum HTML {
     static func escape(_ text: String) -> String {
+        // Nearly every string (figures, dates, most names) needs nothing: a scan of its bytes hands it back as it
+        // is, instead of rebuilding it scalar by scalar. Escaping was 12.7 % of `dashboard-bench 300 20` (perf, release).
+        guard text.utf8.contains(where: needsEscaping) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -18,5 +21,14 @@ enum HTML {
             }
         }
         return out
+    }
+
+    /// The bytes `escape` replaces: all ASCII, so no byte of a longer UTF-8 sequence is one of them.
+    static func needsEscaping(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
+        case 0x00...0x08, 0x0B...0x1F, 0x7F: true
+        default: false
+        }
     }
 }
