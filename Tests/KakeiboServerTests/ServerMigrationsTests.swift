@@ -12,6 +12,7 @@ final class ServerMigrationsTests: XCTestCase {
         1: "ca8bbaf503b109e8a0fbb7f944704717486ebd5bcb8b7716124ac46f8ed77d6b",
         2: "a9fc2ae7198ce7f7cc4cb088bcc67b1b5ca7f24cdf0cff1cd8a620923bf881fd",
         3: "75c6585b55708d5fe06ab27c0d09f860fc60e8075d016cedcd8d918d78e62ba5",
+        4: "a5fae0d590c7d3aa487c877744a1880d9c2e33b6e4a1dd34e7abc690336f1dcb",
     ]
 
     func testEveryShippedServerMigrationIsPinnedAndUnchanged() {

@@ -12,7 +12,7 @@ public enum ServerSchema {
     public static let appRole = "kakeibo_app"
 
     /// Every migration, in version order, 1, 2, 3… with no gaps.
-    public static let migrations: [ServerMigration] = [.v1Baseline, .v2Web, .v3Witness]
+    public static let migrations: [ServerMigration] = [.v1Baseline, .v2Web, .v3Witness, .v4TreeChunks]
 
     /// The version a database is at once `migrate` has run.
     public static var version: Int { migrations.last?.version ?? 0 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import KakeiboEventStore
+import KakeiboLedger
 
 /// A new ledger file being cloned from the server: made beside its path under a scratch name,
 /// filled page by page as the pages arrive (each page appended and folded in its own transaction,
@@ -30,9 +31,9 @@ final class CloneFile {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch + suffix) }
     }
 
-    /// Appends and folds one pulled page (`Ledger.replicate`).
-    func append(_ page: [CanonicalEvent]) throws {
-        try writer!.write { db in try LocalReplica.replicate(page, in: db) }
+    /// Appends and folds one pulled page, already checked link by link (`Ledger.replicate`).
+    func append(_ page: [ReplicatedEvent]) throws {
+        try writer!.write { db in try LocalReplica.replicate(replicas: page, in: db) }
     }
 
     /// Records the sync state, folds the WAL into the file and links it at `path`.

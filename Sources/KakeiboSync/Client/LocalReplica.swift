@@ -19,9 +19,13 @@ enum LocalReplica {
     /// Appends the server's events and folds them, in the caller's transaction. An event this
     /// ledger's rules refuse (a server older than this one sequenced it) stops the sync, naming it.
     static func replicate(_ events: some Collection<CanonicalEvent>, in db: Database) throws {
-        let replicated = try events.map { try $0.replicated() }
+        try replicate(replicas: try events.map { try $0.replicated() }, in: db)
+    }
+
+    /// `replicate` for events already made into the replication API's form (`CanonicalEvent.checkedReplica`).
+    static func replicate(replicas: [ReplicatedEvent], in db: Database) throws {
         do {
-            try Ledger.replicate(replicated, in: db)
+            try Ledger.replicate(replicas, in: db)
         } catch ReplicationError.refused(let position, let reason) {
             throw SyncError.refusedServerEvent(position: position, reason)
         }

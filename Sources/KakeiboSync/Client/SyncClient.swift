@@ -147,7 +147,7 @@ public struct SyncClient: Sendable {
         var since: [String: [(id: String, type: String, payload: String)]] = [:]
         var index = 0
         let pulled = PulledEvents(spillingBeside: path)
-        let head = try await pull(after: synced, previousHash: EventHasher.hex(syncedHash)) { page in
+        let head = try await pull(after: synced, previousHash: EventHasher.hex(syncedHash)) { page, _ in
             for event in page {
                 if pendingIDs.contains(event.eventId) { sequencedPending.insert(event.eventId) }
                 if index < pending.count && pending[index].hash != event.hash { tailMatches = false }
@@ -235,8 +235,8 @@ public struct SyncClient: Sendable {
     func clone(into path: String, device: DeviceToken) async throws -> SyncReport {
         let file = try CloneFile(at: path)
         var count = 0, last: Int64 = 0
-        let head = try await pull(after: 0, previousHash: Hex.zeroHash) { page in
-            try SyncTrace.time("clone: fold \(page.count)") { try file.append(page) }
+        let head = try await pull(after: 0, previousHash: Hex.zeroHash) { page, replicas in
+            try SyncTrace.time("clone: fold \(page.count)") { try file.append(replicas) }
             count += page.count
             last = page.last?.position ?? last
         }
@@ -271,7 +271,8 @@ public struct SyncClient: Sendable {
 
     /// Every event after `start`, checked link by link from `previousHash`, handed to `each` a page at a time as
     /// the pages arrive (nothing here holds more than one); returns the server's head.
-    func pull(after start: Int64, previousHash: String, each: ([CanonicalEvent]) throws -> Void) async throws -> LedgerHead {
+    /// `each` also gets the page as the ledger's replication API takes it, made in the same check (a clone folds those).
+    func pull(after start: Int64, previousHash: String, each: ([CanonicalEvent], [ReplicatedEvent]) throws -> Void) async throws -> LedgerHead {
         var after = start, previous = previousHash
         var head = LedgerHead(position: 0, hash: Hex.zeroHash)
         var next = Task { [self] in try await page(after: start, limit: pageSize) }
@@ -283,17 +284,21 @@ public struct SyncClient: Sendable {
             if page.more, let last = page.events.last?.position {
                 next = Task { [self] in try await self.page(after: last, limit: pageSize) }
             }
+            var replicas: [ReplicatedEvent] = []
+            replicas.reserveCapacity(page.events.count)
             for event in page.events {
                 if after == start && event.previousHash != previous {
                     throw SyncError.diverged(position: start, local: previous, server: event.previousHash)
                 }
-                if let problem = event.chainProblem(expectedPosition: after + 1, previousHex: previous) {
-                    throw SyncError.badServerEvent(position: event.position, reason: problem)
+                let checked = event.checkedReplica(expectedPosition: after + 1, previousHex: previous)
+                guard let replica = checked.replica else {
+                    throw SyncError.badServerEvent(position: event.position, reason: checked.problem ?? "")
                 }
+                replicas.append(replica)
                 after = event.position
                 previous = event.hash
             }
-            try each(page.events)
+            try each(page.events, replicas)
             if !page.more || page.events.isEmpty { break }
         }
         if head.position < start {

@@ -57,25 +57,39 @@ public struct CanonicalEvent: Codable, Hashable, Sendable {
     /// Why this event does not follow `previousHex` at `position`, or nil when it does and its
     /// hash is the hash of its content.
     public func chainProblem(expectedPosition: Int64, previousHex: String) -> String? {
-        guard position == expectedPosition else { return "expected position \(expectedPosition), got \(position)" }
-        guard previousHash == previousHex else { return "previous hash \(previousHash) does not match \(previousHex)" }
-        guard let previous = Hex.bytes(previousHash), previous.count == 32 else { return "previous hash is not 64 hex digits" }
+        if case .problem(let text) = check(expectedPosition: expectedPosition, previousHex: previousHex) { return text }
+        return nil
+    }
+
+    /// What `chainProblem` finds: a problem, or the envelope it parsed and the two hashes as bytes, so a caller
+    /// that goes on to store the event (a clone) does not parse its payload and hex again.
+    enum ChainCheck {
+        case problem(String)
+        case sound(EventEnvelope, previousHash: [UInt8], hash: [UInt8])
+    }
+
+    func check(expectedPosition: Int64, previousHex: String) -> ChainCheck {
+        guard position == expectedPosition else { return .problem("expected position \(expectedPosition), got \(position)") }
+        guard previousHash == previousHex else { return .problem("previous hash \(previousHash) does not match \(previousHex)") }
+        guard let previous = Hex.bytes(previousHash), previous.count == 32 else { return .problem("previous hash is not 64 hex digits") }
         // The payload is parsed once for both the hash and the canonical check (each parse was ~4 % of a clone's CPU).
         let bytes = Array(payload.utf8)
         let computed: [UInt8]
         let parsed: JSONValue
+        let envelope: EventEnvelope
         do {
             parsed = try JSONValue.parse(bytes)
-            computed = EventHasher.hash(previous: previous, envelope: try envelope(payload: parsed), payload: bytes)
+            envelope = try self.envelope(payload: parsed)
+            computed = EventHasher.hash(previous: previous, envelope: envelope, payload: bytes)
         } catch let error as DateError {
-            return "occurredOn: \(error)"
+            return .problem("occurredOn: \(error)")
         } catch {
-            return "payload is not canonical JSON"
+            return .problem("payload is not canonical JSON")
         }
-        guard EventHasher.hex(computed) == hash else { return "hash \(hash) is not the hash of the event's content" }
+        guard EventHasher.hex(computed) == hash else { return .problem("hash \(hash) is not the hash of the event's content") }
         guard payload == parsed.canonicalString() else {
-            return "payload bytes are not canonical"
+            return .problem("payload bytes are not canonical")
         }
-        return nil
+        return .sound(envelope, previousHash: previous, hash: computed)
     }
 }
