@@ -20,4 +20,15 @@ final class WordSpacingTests: XCTestCase {
             XCTAssertEqual(WordSpacing.restore(name), name)
         }
     }
+
+    /// Issue 33: PP-OCRv6 keeps most spaces but glued syn-02's `BLUERIVER` and `ORANGEJUICE`; two common English words
+    /// are parted, a word of the language or a name that is not two such words is left whole.
+    func testTwoCommonEnglishWordsGluedArePartedAndOtherWordsAreNot() {
+        XCTAssertEqual(WordSpacing.restore("BLUERIVER DINER LLC"), "BLUE RIVER DINER LLC")
+        XCTAssertEqual(WordSpacing.splitEnglishWords("ORANGEJUICE"), ["ORANGE", "JUICE"])
+        XCTAssertEqual(WordSpacing.splitEnglishWords("GREETINGCARD"), ["GREETING", "CARD"])
+        for word in ["SPRINGFIELD", "MARTINEZ", "PASARAYA", "CAPPUCCINO", "CROISSANT", "Orangejuice", "PANCAKES", "ORANGE", "BORONGPINTAR"] {
+            XCTAssertEqual(WordSpacing.splitEnglishWords(word), [word], word)
+        }
+    }
 }
