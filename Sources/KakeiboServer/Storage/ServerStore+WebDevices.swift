@@ -15,7 +15,8 @@ public struct DeviceListing: Hashable, Sendable {
 }
 
 extension ServerStore {
-    /// Every device of `ledger` (all ledgers when nil), oldest first; administration, as the URL's user.
+    /// Every device of `ledger` (all ledgers when nil), oldest first; administration, as the URL's user. The parameter
+    /// is cast in `IS NULL`: untyped there, a nil ledger was refused by PostgreSQL (42P18, `server token list` alone).
     public func deviceListing(ledger: String?) async throws -> [DeviceListing] {
         if let ledger, try await client.query("SELECT 1 FROM kakeibo_ledgers WHERE name = \(ledger)", logger: logger).collect().isEmpty {
             throw ServerError.noLedger(ledger)
@@ -24,7 +25,7 @@ extension ServerStore {
             SELECT l.name, d.device_id, d.member, d.name, d.scope, d.kind, d.revoked_at IS NOT NULL,
                    greatest(d.last_used_at, (SELECT max(s.created_at) FROM kakeibo_sessions s WHERE s.device_id = d.device_id))
             FROM kakeibo_devices d JOIN kakeibo_ledgers l USING (ledger_id)
-            WHERE \(ledger) IS NULL OR l.name = \(ledger) ORDER BY l.name, d.created_at, d.device_id
+            WHERE \(ledger)::text IS NULL OR l.name = \(ledger) ORDER BY l.name, d.created_at, d.device_id
             """, logger: logger).collect().map { row in
             let r = row.makeRandomAccess()
             return DeviceListing(ledger: try r[0].decode(String.self), deviceId: try r[1].decode(String.self), member: try r[2].decode(String.self),

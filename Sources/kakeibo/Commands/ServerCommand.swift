@@ -8,7 +8,7 @@ struct ServerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "server",
         abstract: "Serve ledgers from PostgreSQL so several devices share one set of books.",
-        subcommands: [ServerInit.self, ServerToken.self, ServerInvite.self, ServerRevoke.self, ServerRun.self, ServerVerify.self])
+        subcommands: [ServerInit.self, ServerTokenCommand.self, ServerInvite.self, ServerRevoke.self, ServerRun.self, ServerVerify.self])
 }
 
 struct PostgresOption: ParsableArguments {
@@ -44,7 +44,7 @@ struct ServerInit: ParsableCommand {
 }
 
 /// `server token`: issues a token (`server token --ledger … --member … --device …`, the default) or lists devices (`server token list`).
-struct ServerToken: ParsableCommand {
+struct ServerTokenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token", abstract: "Issue a device token (the default), or list a ledger's devices: tokens and signed-in browsers.",
         subcommands: [ServerTokenIssue.self, ServerTokenList.self], defaultSubcommand: ServerTokenIssue.self)
@@ -78,16 +78,7 @@ struct ServerTokenList: ParsableCommand {
     func run() throws {
         let (url, ledger) = (database.postgres, ledger)
         let devices = try serverAction { try await HouseholdServer.withStore(postgres: url) { try await $0.deviceListing(ledger: ledger) } }
-        let format = Date.ISO8601FormatStyle(includingFractionalSeconds: false)
-        let rows = devices.map { d in
-            [d.ledger, d.deviceId, d.member, d.name, d.scope, d.kind, d.revoked ? "revoked" : "active", d.lastUsed.map { $0.formatted(format) } ?? "-"]
-        }
-        let header = ["ledger", "id", "member", "name", "scope", "kind", "state", "last used"]
-        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        for row in [header] + rows {
-            print(row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
-                .trimmingCharacters(in: .whitespaces))
-        }
+        print(DeviceListing.table(devices))
     }
 }
 
@@ -145,14 +136,8 @@ struct ServerVerify: ParsableCommand {
 
     func run() throws {
         let (url, name) = (database.postgres, ledger)
-        // The chain first; then the books: the log replayed into a fresh replica through the ledger's own rules.
-        let (count, problem) = try serverAction { () -> (Int64, String?) in
-            try await HouseholdServer.withStore(postgres: url) { store in
-                let chain = try await store.verify(ledger: name)
-                if let problem = chain.problem { return (chain.count, "position \(problem.position): \(problem.reason)") }
-                let books = try await store.verifyBooks(ledger: name)
-                return (chain.count, books.map { "position \($0.position): \($0.reason)" })
-            }
+        let (count, problem) = try serverAction {
+            try await HouseholdServer.withStore(postgres: url) { try await $0.verifyChainAndBooks(ledger: name) }
         }
         if let problem { throw CommandFailure("ledger \(name) fails verification at \(problem)") }
         print("ok: \(count) events, hash chain intact")
