@@ -45,11 +45,14 @@ for i in $(seq "$runs"); do
         --data-urlencode "csrf=$csrf" --data "idem=fig-$i&kind=expense&amount=1.25&account=assets:checking&category=expenses:food&payee=shop+1" \
         "$page/capture"
 done | median | sed 's|^|POST capture (decided, appended to PostgreSQL, answered): |'; echo
+# PERF=FILE: the server's profile (perf record -g) while it renders home after each capture.
+[ -n "${PERF:-}" ] && { perf record -g -o "$PERF" -p "$server" >/dev/null 2>&1 & perf=$!; sleep 1; }
 for i in $(seq "$runs"); do # home right after a capture: the head moved, nothing of it is cached
     curl -s -o /dev/null -b "$dir/jar" -H 'Accept: application/json' --data-urlencode "csrf=$csrf" \
         --data "idem=fig-home-$i&kind=expense&amount=1.25&account=assets:checking&category=expenses:food" "$page/capture"
     curl -s -o /dev/null -w '%{time_total}\n' -b "$dir/jar" "$page/"
 done | median | sed 's|^|GET home after a capture (head moved): |'; echo
+[ -n "${PERF:-}" ] && { kill -INT "$perf"; wait "$perf" 2>/dev/null || true; }
 photo="$root/Fixtures/receipts/synthetic/syn-02-us-diner.jpg"
 for i in 1 2 3; do
     curl -s -o "$dir/result.html" -w '%{time_total}\n' -b "$dir/jar" -F "csrf=$csrf" -F "idem=photo-$i" -F "account=assets:checking" \
