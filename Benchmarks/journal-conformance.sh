@@ -36,7 +36,7 @@ normalise_hledger() {
     python3 -c '
 import json, sys
 from decimal import Decimal
-sym = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
+sym = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₴": "UAH"}
 rows = json.load(open(sys.argv[1]))[0]
 sums = {}
 for r in rows:

@@ -60,6 +60,7 @@ final class EventKindGoldenTests: XCTestCase {
             .postingsMarked(.init(transactionID: "t-1", lines: [1], status: .cleared)),
             .postingsLocked(.init(transactionID: "t-1", lines: [1])),
             .balanceAsserted(.init(accountID: "a-bank", date: date, amount: Money(minorUnits: 123_456, currency: usd), statement: "march.ofx:41")),
+            .commodityPrecisionGrown(.init(code: "USD", from: 2, to: 4)),
         ]
     }
 
@@ -91,6 +92,7 @@ final class EventKindGoldenTests: XCTestCase {
         PostingsMarked	{"lines":[1],"status":"cleared","txn":"t-1"}
         PostingsLocked	{"lines":[1],"txn":"t-1"}
         BalanceAsserted	{"account":"a-bank","amount":123456,"currency":"USD","date":"2026-11-20","statement":"march.ofx:41"}
+        CommodityPrecisionGrown	{"commodity":"USD","from":2,"to":4}
         """#
 
     func testEveryKindHasOneSampleAndItsPinnedBytes() throws {

@@ -12,7 +12,8 @@ public struct Account: Hashable, Sendable {
     /// Whether an amount in `commodity` may be posted here: income, expense and equity accounts
     /// take any; asset and liability accounts their own, unless opened for any.
     public func accepts(_ commodity: Commodity) -> Bool {
-        commodity == currency || holdsAnyCommodity || !type.holdsOneCommodity
+        // By code: USD whose stored precision grew (`CommodityPrecisionGrown`) is the same currency.
+        commodity.code == currency.code || holdsAnyCommodity || !type.holdsOneCommodity
     }
 
     public init(id: String, name: AccountName, type: AccountType, currency: Currency, isClosed: Bool = false) {

@@ -88,6 +88,12 @@ public enum EventAdmission {
         case .balanceAsserted(let e):
             // What a bank stated needs only its account: the books may disagree (BalanceAssertion.swift).
             _ = try existingAccount(e.accountID, state)
+        case .commodityPrecisionGrown(let e):
+            // Grown already (by another device while apart): admitted, and the fold changes nothing.
+            let known = try state.commodity(symbol: e.code)
+            guard Commodity.knownMinorDigits[e.code] != nil || known != nil else {
+                throw AdmissionRefusal(.commodityPrecision, "commodity \(e.code) was never declared, so it has no precision to grow")
+            }
         case .incomeGoalSet, .receiptScanned, .priceRecorded, .forecastRuleSet, .transactionConflicted:
             // Nothing the books' soundness rests on: the fold keeps them as they come.
             break
@@ -117,6 +123,16 @@ public enum EventAdmission {
     private static func checkPostings(_ postings: [Posting], of transactionID: String, _ state: some LedgerStateReader) throws {
         for posting in postings where try state.account(id: state.accountID(resolving: posting.accountID)) == nil {
             throw AdmissionRefusal(.unknownAccount, "transaction \(transactionID) posts to account \(posting.accountID), which was never opened")
+        }
+        // Minor units counted at more decimals than the ledger stores the commodity at would be read
+        // as 10^k times the amount: its precision must grow first (`CommodityPrecisionGrown`).
+        for posting in postings where !posting.amount.currency.isISO {
+            let currency = posting.amount.currency
+            if let stored = try state.commodity(symbol: currency.code) ?? currency.tableDigits.map(currency.storedAt),
+               stored.minorDigits < currency.minorDigits {
+                throw AdmissionRefusal(.commodityPrecision, "transaction \(transactionID) counts \(currency.code) in \(currency.minorDigits) "
+                                       + "decimals, but it is stored with \(stored.minorDigits)")
+            }
         }
         if balancesInOneCommodity(postings) { return }
         let imbalances: [Money]

@@ -6,7 +6,15 @@ extension LedgerDecider {
     ///
     /// An ISO currency may be declared only for its display style (`commodity $1,000.00`): its
     /// precision stays the table's, and a later declaration replaces the style.
+    ///
+    /// A declaration with more decimals than the commodity is stored with grows its precision
+    /// (`LedgerDecider+Precision`); an ISO currency's style comes with it when one is given.
     func declareCommodity(_ commodity: Commodity, display: String?) throws -> [LedgerEvent] {
+        if let growth = try precisionGrowth(commodity) {
+            guard let display, let table = commodity.tableDigits else { return [growth] }
+            try checkText(display, field: "commodity display")
+            return [growth, .commodityDeclared(.init(commodity: commodity.storedAt(table), display: display))]
+        }
         if commodity.isISO {
             guard let display else {
                 throw LedgerError.invalidCommodity(commodity.code, reason: "it is an ISO currency, whose precision is fixed")
@@ -44,7 +52,7 @@ extension LedgerDecider {
         }
         let value: ExactDecimal
         do { value = try ExactDecimal(parsing: input.value) } catch { throw LedgerError.money(error) }
-        let cost = PostingCost(per: input.per, value: value, commodity: input.commodity)
+        let cost = PostingCost(per: input.per, value: value, commodity: try stored(input.commodity))
         do { _ = try cost.weight(of: amount) } catch { throw LedgerError.money(error) }
         return cost
     }
@@ -85,7 +93,7 @@ extension LedgerDecider {
     /// transaction, the amount out of `from` and its cost into `to`, with the conversion postings.
     func convertingTransfer(_ input: LedgerCommand.MoneyInput, cost: LedgerCommand.CostInput,
                             from: Account, to: Account) throws -> [LedgerEvent] {
-        let amount = try parseAmount(input.amount, currency: input.currency ?? from.currency)
+        let amount = try parseAmount(input.amount, currency: try stored(input.currency ?? from.currency))
         try checkCurrency(amount, from)
         guard amount.minorUnits > 0 else { throw LedgerError.money(.invalidAmount(input.amount, reason: "a transfer moves a positive amount")) }
         let out: Money

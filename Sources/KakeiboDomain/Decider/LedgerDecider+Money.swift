@@ -38,7 +38,7 @@ extension LedgerDecider {
     }
 
     func moneyMoved(_ input: LedgerCommand.MoneyInput, from: Account, to: Account) throws -> LedgerEvent.MoneyMoved {
-        let amount = try parseAmount(input.amount, currency: input.currency ?? from.currency)
+        let amount = try parseAmount(input.amount, currency: try stored(input.currency ?? from.currency))
         try checkCurrency(amount, from)
         try checkCurrency(amount, to)
         try checkOptionalText(input.payee, field: "payee")
@@ -70,7 +70,7 @@ extension LedgerDecider {
             guard let text = input.amount else { postings.append(nil); continue }
             // A zero beside a priced posting is where a cost that weighs nothing comes from
             // (`5 EUR @@ $0` from `assets:b $0`, issue 29 N4): kept, so the priced one is too.
-            let currency = input.currency ?? account.currency
+            let currency = try stored(input.currency ?? account.currency)
             let zeroBesideCost = input.cost == nil && inputs.contains { $0.cost != nil }
                 && (try? Money.parse(text, currency: currency))?.isZero == true
             let amount = zeroBesideCost ? Money.zero(currency) : try parseAmount(text, currency: currency)

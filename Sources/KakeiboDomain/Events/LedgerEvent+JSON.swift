@@ -82,6 +82,8 @@ extension LedgerEvent {
             e.json
         case .balanceAsserted(let e):
             e.json
+        case .commodityPrecisionGrown(let e):
+            e.json
         }
     }
 
@@ -178,6 +180,8 @@ extension LedgerEvent {
                 self = .postingsLocked(try .init(json: p))
             case .balanceAsserted:
                 self = .balanceAsserted(try .init(json: p))
+            case .commodityPrecisionGrown:
+                self = .commodityPrecisionGrown(try .init(json: p))
             }
             try readSuggestion(from: p)
         } catch let error as LedgerError {
@@ -273,8 +277,12 @@ private func currency(_ payload: JSONValue, _ key: String, digitsKey: String = "
 
 extension Commodity {
     /// How payloads spell a commodity: an ISO code alone, or any symbol with the `digits` stored beside it.
+    /// An ISO code with more `digits` than its table's is that currency at its grown stored
+    /// precision (`CommodityPrecisionGrown`); no payload carried such digits before that event.
     public init(code: String, digits: Int?) throws(MoneyError) {
-        if let digits { try self.init(symbol: code, minorDigits: digits) } else { try self.init(code: code) }
+        if let digits, let table = Self.knownMinorDigits[code], digits > table, digits <= Self.maximumDigits {
+            self.init(uncheckedCode: code, minorDigits: digits)
+        } else if let digits { try self.init(symbol: code, minorDigits: digits) } else { try self.init(code: code) }
     }
 }
 

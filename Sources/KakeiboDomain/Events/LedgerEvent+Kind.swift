@@ -29,6 +29,7 @@ extension LedgerEvent {
         case postingsMarked = "PostingsMarked"
         case postingsLocked = "PostingsLocked"
         case balanceAsserted = "BalanceAsserted"
+        case commodityPrecisionGrown = "CommodityPrecisionGrown"
     }
 
     public var kind: Kind {
@@ -59,6 +60,7 @@ extension LedgerEvent {
         case .postingsMarked: .postingsMarked
         case .postingsLocked: .postingsLocked
         case .balanceAsserted: .balanceAsserted
+        case .commodityPrecisionGrown: .commodityPrecisionGrown
         }
     }
 

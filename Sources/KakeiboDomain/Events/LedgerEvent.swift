@@ -26,6 +26,7 @@ public enum LedgerEvent: Hashable, Sendable {
     case postingsMarked(PostingsMarked)
     case postingsLocked(PostingsLocked)
     case balanceAsserted(BalanceAsserted)
+    case commodityPrecisionGrown(CommodityPrecisionGrown)
 
     public struct LedgerCreated: Hashable, Sendable {
         public var name: String

@@ -52,6 +52,7 @@ extension LedgerDecider {
 
     private func positiveAmount(_ text: String, currency: Currency, field: String) throws -> Money {
         let amount: Money
+        let currency = try stored(currency)
         do { amount = try Money.parse(text, currency: currency) } catch { throw LedgerError.money(error) }
         guard amount.minorUnits > 0 else { throw LedgerError.nonPositiveAmount(field: field) }
         return amount

@@ -41,7 +41,8 @@ extension LedgerDecider {
     /// An expense with no category, filed by `fileUncategorised`; `input.to` is the fallback.
     func captureSuggested(_ input: LedgerCommand.MoneyInput, from: Account) throws -> [LedgerEvent] {
         let amount: Money
-        do { amount = try Money.parse(input.amount, currency: input.currency ?? from.currency) } catch { throw LedgerError.money(error) }
+        let currency = try stored(input.currency ?? from.currency)
+        do { amount = try Money.parse(input.amount, currency: currency) } catch { throw LedgerError.money(error) }
         let filed = try fileUncategorised(amount, payee: input.payee, fallback: input.to)
         var moved = try moneyMoved(input, from: from, to: filed.account)
         moved.suggestion = filed.suggestion

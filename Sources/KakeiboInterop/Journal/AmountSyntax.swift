@@ -183,7 +183,7 @@ struct AmountSyntax {
     /// with, or else at the decimals `number` has: hledger's "first use" rule.
     mutating func commodity(_ symbol: String, number: String?, display: String? = nil,
                             at location: SourceLocation) throws(ImportError) -> Commodity {
-        if let iso = try? Self.currency(symbol, at: location) { return iso }
+        if let iso = try? Self.currency(symbol, at: location) { return isoAtReadPrecision(iso, symbol: symbol, number: number) }
         if symbol.isEmpty {
             let mark: Character = (decimalComma[""] ?? defaultDecimalComma) ? "," : "."
             if let number, let dot = number.lastIndex(of: mark) {
@@ -217,13 +217,33 @@ struct AmountSyntax {
         return commodity
     }
 
+    /// An ISO currency at the precision this read stores it at: its table's, or more when some
+    /// amount of it has more decimals (`$1.0049`): hledger keeps every decimal, and so does the
+    /// ledger, whose stored precision grows (`CommodityPrecisionGrown`). The decimals are noted
+    /// (`digitsSeen`, by code) and the journal read again at that precision, as for other symbols.
+    mutating func isoAtReadPrecision(_ iso: Commodity, symbol: String, number: String?) -> Commodity {
+        if let number {
+            let mark: Character = (decimalComma[iso.code] ?? decimalComma[symbol] ?? defaultDecimalComma) ? "," : "."
+            if let dot = number.lastIndex(of: mark) {
+                var decimals = number[number.index(after: dot)...]
+                while decimals.count > iso.minorDigits, decimals.last == "0" { decimals.removeLast() }
+                if decimals.count > iso.minorDigits, decimals.allSatisfy(\.isNumber) {
+                    digitsSeen[iso.code] = max(digitsSeen[iso.code] ?? 0, decimals.count)
+                }
+            }
+        }
+        guard let digits = minimumDigits[iso.code], digits > iso.minorDigits, digits <= Commodity.maximumDigits else { return iso }
+        return iso.storedAt(digits)
+    }
+
     /// A price's number, exactly: `$1.09`, `2.495 GEL`, `1,0875 EUR` with a decimal comma. A
     /// unit price may have more decimals than its commodity, so it never goes through `Money`.
     mutating func price(_ text: Substring, at location: SourceLocation) throws(ImportError) -> (ExactDecimal, Commodity) {
         let parts = try Self.split(text, at: location, defaultCommodity: defaultCommodity)
         // A price does not set its commodity's precision: a unit price has more digits than the
         // amounts it is quoted for. Unknown until then, it counts at the price's own decimals.
-        let known = commodities[parts.commodity] ?? (try? Self.currency(parts.commodity, at: location))
+        let iso = (try? Self.currency(parts.commodity, at: location)).map { isoAtReadPrecision($0, symbol: parts.commodity, number: nil) }
+        let known = commodities[parts.commodity] ?? iso
         let commodity: Commodity
         if let known {
             commodity = known

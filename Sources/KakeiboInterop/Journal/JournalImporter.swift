@@ -289,6 +289,19 @@ public enum JournalImporter {
         // second journal keeps the style the ledger has.
         let displays = try ledger.commodityDisplays()
         for declaration in journal.commodities {
+            if declaration.commodity.isGrownISO {
+                // `$1.0049`: USD's stored precision grows first (with the style, when it is new), so
+                // the amounts after it are kept exactly; already as large, only the style is declared.
+                let stored = try ledger.commodity(symbol: declaration.commodity.code)?.minorDigits ?? 0
+                let display = displays[declaration.commodity.code] == nil ? declaration.display : nil
+                let commodity = stored < declaration.commodity.minorDigits ? declaration.commodity
+                    : declaration.commodity.storedAt(declaration.commodity.tableDigits ?? 0)
+                guard commodity.isGrownISO || display != nil else { continue }
+                entries.append(Entry(command: .declareCommodity(commodity, display: display),
+                                     options: CommandOptions(source: .journalImport, provenance: paths.provenance(declaration.location)),
+                                     location: declaration.location))
+                continue
+            }
             if declaration.commodity.isISO {
                 guard displays[declaration.commodity.code] == nil, declaration.display != nil else { continue }
                 entries.append(Entry(command: .declareCommodity(declaration.commodity, display: declaration.display),

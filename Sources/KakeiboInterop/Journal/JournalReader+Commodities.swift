@@ -22,7 +22,17 @@ extension JournalReader {
         // ISO currencies only carry their style (`$1,000.00`), so an export writes `$` as written.
         for code in amounts.styleOrder {
             guard let location = amounts.styles[code]?.location, let iso = try? Commodity(code: code), iso.code == code else { continue }
-            journal.commodities.append(.init(commodity: iso, display: amounts.display(code, digits: iso.minorDigits), location: location))
+            // Read at more decimals than its table's (`$1.0049`): declared at that precision, which
+            // grows the ledger's; the style stays the one written, so balances show as before.
+            let stored = amounts.minimumDigits[code].map { iso.storedAt(max($0, iso.minorDigits)) } ?? iso
+            journal.commodities.append(.init(commodity: stored, display: amounts.display(code, digits: iso.minorDigits), location: location))
+        }
+        // Grown but never written as an amount (`@ $16.02` prices `203.890 ACME`, and the elided
+        // posting is $-3266.3178): declared where the journal starts, with no style of its own.
+        for (code, digits) in amounts.minimumDigits.sorted(by: { $0.key < $1.key }) where amounts.styles[code] == nil {
+            guard let iso = try? Commodity(code: code), iso.code == code, digits > iso.minorDigits else { continue }
+            let location = journal.commodities.first?.location ?? SourceLocation(file: journal.files.first ?? "", line: 1, column: 1)
+            journal.commodities.append(.init(commodity: iso.storedAt(digits), display: nil, location: location))
         }
     }
 }

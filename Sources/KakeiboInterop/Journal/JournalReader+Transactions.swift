@@ -217,7 +217,10 @@ extension JournalReader {
             }
             return PostingCost(per: perTotal ? .total : .unit, value: value, commodity: commodity)
         }
-        if virtual != nil, let at = rest.firstIndex(ofASCII: "@") {
+        // `(account)  0.50h @ $90` balances with nothing, so its cost converts nothing; an auto rule
+        // multiplying it carries it to the real postings it generates (auto-postings-04 of hledger's
+        // tests). It is kept as a `cost:` comment once the rules are applied (`keepVirtualCosts`).
+        if virtual == .balanced, let at = rest.firstIndex(ofASCII: "@") {
             throw .unsupported(location.at(column: column(rest[at...])), found: "a cost on a virtual posting",
                                hint: "convert on a real posting; virtual postings here are in one commodity each")
         }
@@ -254,6 +257,7 @@ extension JournalReader {
         var elidedIn: [Int?] = [nil, nil]
         /// A cost whose weight has more decimals than its commodity is stored with (`1C @ $1.0049`).
         var roundedIn: [(location: SourceLocation, commodity: Commodity)?] = [nil, nil]
+        var inexactWeights: [[(cost: PostingCost, amount: Money)]] = [[], []]
         for (index, posting) in txn.postings.enumerated() {
             // An amountless `(account)` is zero to hledger (virtual-postings-06 of its tests): it moves
             // nothing, so it is left out below.
@@ -273,7 +277,10 @@ extension JournalReader {
                 do {
                     let (exact, residual) = try cost.weight(of: amount)
                     weight = exact
-                    if residual.mantissa != 0, roundedIn[g] == nil { roundedIn[g] = (posting.location, cost.commodity) }
+                    if residual.mantissa != 0 {
+                        if roundedIn[g] == nil { roundedIn[g] = (posting.location, cost.commodity) }
+                        inexactWeights[g].append((cost, amount))
+                    }
                 } catch {
                     throw .invalidAmount(posting.location, text: amount.description, reason: error.description)
                 }
@@ -292,10 +299,15 @@ extension JournalReader {
                               + off.map { "\($0.currency.code) off by \($0.decimalString)" }.joined(separator: ", ")
                               + (off.count > 1 ? "; a conversion needs its rate: write @ UNITPRICE or @@ TOTALPRICE on one posting" : ""))
         }
-        // The amount left out is that weight rounded to the commodity's stored digits (£8.40 @ $1.26
-        // posts $-10.58 where hledger keeps $-10.584). Refusing it (9cab91e) broke travel-trip.journal
-        // and every ledger imported from it; keeping the exact value needs the stored precision to
-        // grow (issue 36, still open), so until then `roundedIn` is where that rounding happens.
+        // A weight with more decimals than its commodity is read at (£8.40 @ $1.26 is $10.584) that an
+        // elided amount takes: its decimals are noted (`noteExactWeightDigits`), the journal is read
+        // again with the commodity at that precision, and the ledger's grows to it, so the amount
+        // left out is exact. With no amount left out, hledger balances the transaction at display
+        // precision (`1C @ $1.0049` against `$-1.00`, precision-04 of its tests): the weight is
+        // counted at the stored precision, as hledger's balance check rounds it.
+        for g in 0..<2 where elidedIn[g] != nil {
+            for (cost, amount) in inexactWeights[g] { noteExactWeightDigits(cost, of: amount) }
+        }
         _ = roundedIn
         var filled: [FilledPosting] = []
         filled.reserveCapacity(txn.postings.count)
@@ -323,6 +335,17 @@ extension JournalReader {
             for amount in amounts { filled.append((posting, amount)) }
         }
         if !autoRules.isEmpty { filled = try applyAutoRules(filled, of: txn) }
+        keepVirtualCosts(&filled)
+        // Every posting on one account, each commodity summing to zero (`a 1` and `a`, comments-01
+        // of hledger's tests): no money moves, so hledger's balances have nothing of it. Kept as a
+        // dated note, as a transaction with no postings is; a ledger transaction needs two accounts.
+        if filled.count >= 2, let first = filled.first?.posting.account,
+           filled.allSatisfy({ $0.posting.account == first && $0.posting.cost == nil && $0.posting.lot == nil
+                               && $0.posting.assertion == nil && $0.posting.virtual == nil }) {
+            var sums: [Currency: Int64] = [:]
+            for (_, amount) in filled { sums[amount.currency, default: 0] &+= amount.minorUnits }
+            if sums.values.allSatisfy({ $0 == 0 }) { filled = [] }
+        }
         var postings: [JournalPosting] = []
         postings.reserveCapacity(filled.count)
         for (posting, amount) in filled {
@@ -493,5 +516,40 @@ extension JournalReader {
             throw .invalidText(location, reason: "comment longer than \(FreeText.maximumBytes) bytes; shorten it")
         }
         return text
+    }
+}
+
+extension JournalReader {
+    /// `1C @ $1.0049` weighs $1.0049: the cost commodity needs 4 decimals to hold it exactly (the
+    /// product's scale, less its trailing zeros). Noted like an amount written with 4 decimals, so
+    /// the journal is read again at that precision (`readFixingBarePrecision`).
+    mutating func noteExactWeightDigits(_ cost: PostingCost, of amount: Money) {
+        var (mantissa, scale) = (cost.value.mantissa, cost.value.scale)
+        if cost.per == .unit {
+            let (product, overflow) = amount.minorUnits.multipliedReportingOverflow(by: cost.value.mantissa)
+            guard !overflow else { return }
+            (mantissa, scale) = (product, amount.currency.minorDigits + cost.value.scale)
+        }
+        while scale > 0, mantissa % 10 == 0 { mantissa /= 10; scale -= 1 }
+        guard scale > cost.commodity.minorDigits, scale <= Commodity.maximumDigits else { return }
+        let key = cost.commodity.isBare ? nil : cost.commodity.code
+        if let key {
+            amounts.digitsSeen[key] = max(amounts.digitsSeen[key] ?? 0, scale)
+        } else {
+            amounts.bareDigitsSeen = max(amounts.bareDigitsSeen, scale)
+        }
+    }
+}
+
+extension JournalReader {
+    /// An unbalanced `(virtual)` posting's cost, once the auto rules have read it: written into the
+    /// posting's comment (`cost: @ 90 USD`), so nothing the journal said is lost and no conversion
+    /// is recorded for money that moved nowhere. hledger's balances do not count it either.
+    func keepVirtualCosts(_ filled: inout [FilledPosting]) {
+        for index in filled.indices where filled[index].posting.virtual == .unbalanced {
+            guard let cost = filled[index].posting.cost else { continue }
+            filled[index].posting.comments.append("cost: \(cost.per == .unit ? "@" : "@@") \(cost.value) \(cost.commodity.code)")
+            filled[index].posting.cost = nil
+        }
     }
 }

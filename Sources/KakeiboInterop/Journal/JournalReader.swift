@@ -117,7 +117,9 @@ public struct JournalReader {
         func raised(_ reader: JournalReader) -> [String: Int]? {
             var raised = settings.minimumDigits
             for (symbol, seen) in reader.amounts.digitsSeen {
-                guard let known = reader.amounts.commodities[symbol], known.minorDigits < seen,
+                // An ISO code (`USD`) is not among `commodities`: it is at its table's precision, or raised.
+                let iso = (try? Commodity(code: symbol)).flatMap { $0.code == symbol ? $0.storedAt(max($0.minorDigits, raised[symbol] ?? 0)) : nil }
+                guard let known = reader.amounts.commodities[symbol] ?? iso, known.minorDigits < seen,
                       seen <= Commodity.maximumDigits, (raised[symbol] ?? 0) < seen else { continue }
                 raised[symbol] = seen
             }

@@ -5,7 +5,7 @@ import KakeiboDomain
 
 extension SQLiteProjectionStore {
     func commodity(symbol: String) throws -> Commodity? {
-        if let iso = try? Currency(code: symbol), iso.code == symbol { return iso }
+        if let iso = try? Currency(code: symbol), iso.code == symbol { return try grownISO(iso) }
         if let known = cache.commodities[symbol] { return known }
         let found = try db.commodity(symbol)
         if let found { cache.commodities[symbol] = found }
@@ -13,7 +13,8 @@ extension SQLiteProjectionStore {
     }
 
     func saveCommodity(_ commodity: Commodity, display: String?) throws {
-        cache.commodities[commodity.code] = commodity
+        // An ISO currency's precision may have grown (`growPrecision`): read again when asked.
+        cache.commodities[commodity.code] = commodity.isISO ? nil : commodity
         // An ISO currency's row only carries its display style; a later declaration replaces it.
         try db.execute(sql: commodity.isISO
                            ? "INSERT INTO commodities (symbol, digits, display) VALUES (?, ?, ?) ON CONFLICT (symbol) DO UPDATE SET display = excluded.display"
@@ -96,7 +97,7 @@ extension Database {
 
     /// Any commodity code read from a projection: the ISO table first, then the declared ones.
     func commodityForCode(_ code: String) throws -> Commodity {
-        if let iso = try? Currency(code: code), iso.code == code { return iso }
+        if let iso = try? Currency(code: code), iso.code == code { return try grownISO(iso) }
         if let declared = try commodity(code) { return declared }
         do { return try Currency(code: code) } catch { throw LedgerError.money(error) }
     }

@@ -286,7 +286,7 @@ struct SQLiteProjectionStore: ProjectionStore {
 
     /// An ISO code from its table, any other symbol from the commodities projection.
     func currency(_ code: String) throws -> Currency {
-        if let iso = try? Currency(code: code), iso.code == code { return iso }
+        if let iso = try? Currency(code: code), iso.code == code { return try grownISO(iso) }
         if let known = cache.commodities[code] { return known }
         if let commodity = try db.commodity(code) {
             cache.commodities[code] = commodity

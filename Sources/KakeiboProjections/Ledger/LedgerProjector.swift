@@ -83,7 +83,7 @@ public enum LedgerProjector {
             try store.saveCategory(category)
         case .expenseCaptured, .incomeRecorded, .transferMade, .transactionRecorded:
             guard let recorded = try LedgerTransaction(recordedBy: event) else { return }
-            let transaction = try resolvingAliases(recorded, store)
+            let transaction = try atStoredPrecision(try resolvingAliases(recorded, store), store)
             try store.insertTransaction(transaction, at: position)
             try post(transaction.postings, sign: 1, to: store)
             try LotFold.apply(transaction, at: position, to: store)
@@ -166,6 +166,8 @@ public enum LedgerProjector {
             try mark(e, at: position, in: store)
         case .postingsLocked(let e):
             try lock(e, at: position, in: store)
+        case .commodityPrecisionGrown(let e):
+            try store.growPrecision(e)
         case .balanceAsserted(let e):
             var resolved = e
             resolved.accountID = try store.accountID(resolving: e.accountID)

@@ -53,6 +53,8 @@ public protocol ProjectionStore: LedgerStateReader {
     func saveBooking(_ booking: LotBooking, accountID: String) throws
     /// Keeps a statement's stated balance (`BalanceAsserted`, issue 32).
     func saveBalanceAssertion(_ assertion: LedgerEvent.BalanceAsserted, at position: Int64) throws
+    /// Re-counts every stored amount of a commodity at its grown precision (issue 36).
+    func growPrecision(_ growth: LedgerEvent.CommodityPrecisionGrown) throws
     func setCheckpoint(_ position: Int64) throws
     func checkpoint() throws -> Int64
 }
