@@ -21,7 +21,7 @@ final class JournalPathIdentityTests: XCTestCase {
     }
 
     override func tearDownWithError() throws {
-        FileManager.default.changeCurrentDirectoryPath(previous)
+        _ = FileManager.default.changeCurrentDirectoryPath(previous)
         try? FileManager.default.removeItem(at: directory)
     }
 

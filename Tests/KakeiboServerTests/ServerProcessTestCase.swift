@@ -40,7 +40,7 @@ class ServerProcessTestCase: ServerTestCase {
         process.executableURL = try KakeiboBinary.locate()
         process.arguments = ["server", "run", "--postgres", postgresURL, "--listen", "127.0.0.1:0"]
         let output = directory.appendingPathComponent("server.out")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = FileHandle.nullDevice
         try process.run()

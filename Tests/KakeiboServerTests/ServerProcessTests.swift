@@ -26,7 +26,7 @@ final class ServerProcessTests: ServerTestCase {
         environment["KAKEIBO_SERVE_FAULT"] = fault
         process.environment = environment
         let output = directory.appendingPathComponent("server-\(servers.count).out")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -12,7 +12,6 @@ final class SyncConcurrencyTests: ServerTestCase {
         let perDevice = 200
         try await withServer { server in
             let tokens = [try await server.token(device: "a"), try await server.token(device: "b"), try await server.token(device: "c")]
-            let ledgerName = server.ledger
             let reader = try await server.token(.read, member: "kid", device: "tablet")
             _ = try server.makeLedger("d0", seed: 1)
             _ = try await server.sync(server.path("d0"), token: tokens[0])

@@ -18,7 +18,7 @@ extension ServerStore {
         let (client, logger) = (client, logger)
         Task.detached(priority: .background) {
             do {
-                try await client.withConnection { connection in
+                _ = try await client.withConnection { connection in
                     try await connection.query("ANALYZE kakeibo_events, kakeibo_tree_nodes", logger: logger)
                 }
             } catch {

@@ -15,7 +15,7 @@ final class MultiCurrencyExportTests: XCTestCase {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         ledger = try Ledger.create(at: directory.appendingPathComponent("ledger.sqlite").path, currency: .usd, timeZone: "UTC",
                                    environment: .deterministic(startingAt: 1_795_262_400_000, seed: 5, actor: "tester"))
-        try JournalImporter.importJournal(try JournalReader.read(path: Tools.fixture("travel.journal")), into: ledger)
+        _ = try JournalImporter.importJournal(try JournalReader.read(path: Tools.fixture("travel.journal")), into: ledger)
     }
 
     override func tearDownWithError() throws {
@@ -87,11 +87,11 @@ final class CommodityStyleTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         let ledger = try Ledger.create(at: directory.appendingPathComponent("l.sqlite").path, currency: .usd, timeZone: "UTC",
                                        environment: .deterministic(startingAt: 1_795_262_400_000, seed: 9, actor: "tester"))
-        try JournalImporter.importJournal(try JournalReader.read(path: Tools.fixture("travel.journal")), into: ledger)
+        _ = try JournalImporter.importJournal(try JournalReader.read(path: Tools.fixture("travel.journal")), into: ledger)
         XCTAssertEqual(try ledger.commodityDisplays(), ["USD": "$1,000.00", "EUR": "1.000,00 EUR", "BTC": "BTC 1.00000000"])
         let declared = try ledger.events(from: 1).filter { $0.type == "CommodityDeclared" }.count
         XCTAssertEqual(declared, 3)
-        try JournalImporter.importJournal(try JournalReader.read(path: Tools.fixture("travel.journal")), into: ledger)
+        _ = try JournalImporter.importJournal(try JournalReader.read(path: Tools.fixture("travel.journal")), into: ledger)
         XCTAssertEqual(try ledger.events(from: 1).filter { $0.type == "CommodityDeclared" }.count, declared, "re-import declares nothing")
         XCTAssertTrue(try ledger.verify().isValid)
 

@@ -142,7 +142,7 @@ final class MultiCurrencyImportTests: XCTestCase {
     func testBalancesEqualHledgers() throws {
         let hledger = try Tools.hledger()
         let fixture = Tools.fixture("travel.journal")
-        try JournalImporter.importJournal(try JournalReader.read(path: fixture), into: ledger)
+        _ = try JournalImporter.importJournal(try JournalReader.read(path: fixture), into: ledger)
         let output = try Tools.run(hledger, ["-f", fixture, "bal", "-N", "-O", "json"])
         XCTAssertEqual(output.status, 0, output.stderr)
         XCTAssertEqual(try HledgerJSON.balances(output.stdout), try balances().map(HledgerJSON.normalised).sorted())
@@ -182,7 +182,7 @@ final class MultiCurrencyValuationTests: XCTestCase {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         ledger = try Ledger.create(at: directory.appendingPathComponent("ledger.sqlite").path, currency: .usd, timeZone: "UTC",
                                    environment: .deterministic(startingAt: 1_795_262_400_000, seed: 9, actor: "tester"))
-        try JournalImporter.importJournal(try JournalReader.read(path: Tools.fixture("travel.journal")), into: ledger)
+        _ = try JournalImporter.importJournal(try JournalReader.read(path: Tools.fixture("travel.journal")), into: ledger)
     }
 
     override func tearDownWithError() throws {

@@ -29,7 +29,7 @@ final class ReceiptItemWordsTests: LedgerTestCase {
             ids.append(try XCTUnwrap(ledger.importReceipt(try receipt(sha, payee: payee, items: groceryItems, category: "groceries"))
                 .transactionID))
         }
-        try ledger.importReceipt(try receipt("d", payee: "Kopitiam Lama", items: ["TEH TARIK", "ROTI CANAI"], category: "dining"))
+        _ = try ledger.importReceipt(try receipt("d", payee: "Kopitiam Lama", items: ["TEH TARIK", "ROTI CANAI"], category: "dining"))
         return ids
     }
 

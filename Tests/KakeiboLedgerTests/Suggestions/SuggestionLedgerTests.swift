@@ -77,8 +77,8 @@ final class SuggestionLedgerTests: LedgerTestCase {
         }
         let imported = try row("SQ *NOODLE HOUSE 12", [("assets:checking", "-14"), ("expenses:groceries", nil)])
         let second = try row("Noodle House #3", [("assets:checking", "-12"), ("expenses:groceries", nil)])
-        try row("Split Market", [("assets:checking", "-30"), ("expenses:groceries", "20"), ("expenses:dining", "10")])
-        try row("Refund Market", [("assets:checking", "5"), ("expenses:groceries", nil)])
+        _ = try row("Split Market", [("assets:checking", "-30"), ("expenses:groceries", "20"), ("expenses:dining", "10")])
+        _ = try row("Refund Market", [("assets:checking", "5"), ("expenses:groceries", nil)])
         XCTAssertEqual(try suggestion("noodle house").category, "expenses:groceries")
         XCTAssertNil(try suggestion("split market").category, "a split teaches no single category")
         XCTAssertNil(try suggestion("refund market").category, "a refund is not spending")
