@@ -49,7 +49,8 @@ final class StatementBalanceAssertionCommandTests: KakeiboCLITestCase {
                                        + "not written as an assertion"), journal)
         XCTAssertFalse(journal.contains(" = 2195.50 EUR"), journal)
         let beancount = try ok("export", "beancount").out
-        XCTAssertFalse(beancount.contains(" balance "), beancount)
+        XCTAssertFalse(beancount.contains(" balance Assets:"), beancount)
+        XCTAssertTrue(beancount.contains("; 2026-04-30 Assets:Giro: the statement says 2195.50 EUR, the books hold 1195.50 EUR"), beancount)
         XCTAssertTrue(try ok("replay", "--check").out.contains("projections match"))
     }
 

@@ -23,7 +23,8 @@ final class StatementCurrencyCommandTests: KakeiboCLITestCase {
         let imported = try ok("import", "statement", path, "--account", "assets:konto")
         XCTAssertTrue(imported.out.contains("(mt940): 1 transaction appended"), imported.out)
         XCTAssertTrue(imported.out.contains("closing balance 98.50 DEM on 2002-01-02, but the ledger has -1.50 DEM"), imported.out)
-        XCTAssertTrue(try ok("balance").out.contains("-1.50 DEM"))
+        let balance = try ok("balance", "assets:konto", "--format", "csv").out
+        XCTAssertTrue(balance.contains("assets:konto,DEM,-1.50"), balance)
         XCTAssertTrue(try ok("register", "assets:konto").out.contains("-1.50 DEM"))
         try ok("balancesheet")
         XCTAssertTrue(try ok("export", "journal").out.contains("assets:konto  -1.50 DEM"))
