@@ -246,6 +246,7 @@ extension JournalReader {
         guard var txn = pending else { return }
         pending = nil
         if txn.periodic != nil { return try finishPeriodic(txn) }
+        if txn.postings.contains(where: { $0.amount == nil && $0.assertion != nil }) { sawBalanceAssignment = true }
         try resolveBalanceAssignments(&txn)
         // No postings is a dated note, as hledger keeps it; one posting must balance on its own (be zero).
         // Real postings balance among themselves, `[virtual]` ones too, each group with its own
@@ -532,12 +533,8 @@ extension JournalReader {
         }
         while scale > 0, mantissa % 10 == 0 { mantissa /= 10; scale -= 1 }
         guard scale > cost.commodity.minorDigits, scale <= Commodity.maximumDigits else { return }
-        let key = cost.commodity.isBare ? nil : cost.commodity.code
-        if let key {
-            amounts.digitsSeen[key] = max(amounts.digitsSeen[key] ?? 0, scale)
-        } else {
-            amounts.bareDigitsSeen = max(amounts.bareDigitsSeen, scale)
-        }
+        guard !cost.commodity.isBare else { return }
+        weightDigitsSeen[cost.commodity.code] = max(weightDigitsSeen[cost.commodity.code] ?? 0, scale)
     }
 }
 

@@ -57,6 +57,10 @@ public struct JournalReader {
     /// Where finished transactions go instead of `journal.transactions` when the journal is
     /// streamed (`stream`); it returns false to stop the reading.
     var sink: ((JournalTransaction) -> Bool)?
+    /// Decimals an exact cost weight taken by an elided amount needs (`noteExactWeightDigits`).
+    var weightDigitsSeen: [String: Int] = [:]
+    /// Whether a balance assignment (`a  = $10`) was read: see `readFixingBarePrecision`.
+    var sawBalanceAssignment = false
     /// The sink asked to stop: no further line is read.
     var stopped = false
     /// Balance assertions checked as each transaction is handed on, while the file is in date
@@ -116,7 +120,16 @@ public struct JournalReader {
         /// The commodities read at fewer decimals than some amount of theirs has (see `AmountSyntax.minimumDigits`).
         func raised(_ reader: JournalReader) -> [String: Int]? {
             var raised = settings.minimumDigits
-            for (symbol, seen) in reader.amounts.digitsSeen {
+            // A weight's decimals count only in a journal without balance assignments: there an
+            // assigned amount is worked out at the stored precision, and with the weight exact the
+            // transaction would be off by the sub-cent rest, which hledger tolerates at display
+            // precision and a ledger cannot record (travel-trip.journal). There the weight is rounded
+            // and the import says so, as before.
+            var seenDigits = reader.amounts.digitsSeen
+            if !reader.sawBalanceAssignment {
+                seenDigits.merge(reader.weightDigitsSeen) { max($0, $1) }
+            }
+            for (symbol, seen) in seenDigits {
                 // An ISO code (`USD`) is not among `commodities`: it is at its table's precision, or raised.
                 let iso = (try? Commodity(code: symbol)).flatMap { $0.code == symbol ? $0.storedAt(max($0.minorDigits, raised[symbol] ?? 0)) : nil }
                 guard let known = reader.amounts.commodities[symbol] ?? iso, known.minorDigits < seen,
