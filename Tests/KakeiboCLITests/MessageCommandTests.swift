@@ -54,7 +54,7 @@ final class MessageCommandTests: KakeiboCLITestCase {
 
     func testInitOnSomethingThatIsNotALedgerSaysSo() throws {
         let empty = sandbox.path("empty.sqlite")
-        FileManager.default.createFile(atPath: empty, contents: nil)
+        _ = FileManager.default.createFile(atPath: empty, contents: nil)
         let text = sandbox.path("notes.txt")
         try "just notes\n".write(toFile: text, atomically: true, encoding: .utf8)
         for (path, reason) in [(empty, "an empty file"), (text, "not an SQLite database"), (sandbox.directory.path, "it is a directory")] {

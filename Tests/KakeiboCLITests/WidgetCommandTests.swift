@@ -156,7 +156,7 @@ final class WidgetCommandTests: KakeiboCLITestCase {
     }
 
     func testAnUnwritableDirectoryIsAOneLineError() throws {
-        FileManager.default.createFile(atPath: sandbox.path("file"), contents: Data())
+        _ = FileManager.default.createFile(atPath: sandbox.path("file"), contents: Data())
         let result = try sandbox.run(["widgets", "export", "--out", sandbox.path("file/sub")])
         XCTAssertEqual(result.exitCode, 1)
         XCTAssertEqual(result.stderrLines.count, 1, "\(result)")
@@ -181,7 +181,7 @@ enum Python {
         process.executableURL = python
         process.arguments = arguments
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-python-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle
