@@ -4,7 +4,8 @@
 # Splits the first N images of DIR (default ../shared/receipts-dev) between two workers started together, as
 # `ReceiptBatch` runs one worker per core, each under /usr/bin/time -v, at `nice -n 15` so the machine's other work
 # comes first. Prints each worker's peak RSS and the batch's wall seconds per receipt, model load included, and
-# `uptime` before and after: the figure means something only on a quiet machine.
+# `uptime` before and after: the wall figure means something only on a quiet machine; each worker's CPU seconds
+# (user + system) are what a receipt costs a core whatever else runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 model=${1:?model: v4, v5, v6 or v6-tiny}
@@ -35,7 +36,8 @@ echo "load after:  $(uptime)"
 errors=$(cat "$work/a.out" "$work/b.out" | { grep -c '"error"' || true; })
 for part in a b; do
     rss=$(awk '/Maximum resident set size/ { print $NF }' "$work/$part.err")
-    echo "worker $part: $(wc -l <"$work/$part") receipts, $(grep -c '"observations"' "$work/$part.out" || true) read, peak RSS $(awk -v k="$rss" 'BEGIN { printf "%.2f GB", k / 1048576 }')"
+    cpu=$(awk '/User time|System time/ { s += $NF } END { print s }' "$work/$part.err")
+    echo "worker $part: $(wc -l <"$work/$part") receipts, $(grep -c '"observations"' "$work/$part.out" || true) read, peak RSS $(awk -v k="$rss" 'BEGIN { printf "%.2f GB", k / 1048576 }'), CPU $cpu s (model load included)"
 done
 awk -v s="$start" -v e="$end" -v n="$total" -v m="$model" -v errors="$errors" \
     'BEGIN { printf "%s: %d receipts (%d errors) in %.1f s on 2 workers: %.2f s a receipt\n", m, n, errors, e - s, (e - s) / n }'
