@@ -242,11 +242,15 @@ def test_receipts_become_expenses_with_the_photo_kept_and_a_hostile_one_is_refus
 def test_accepting_a_flagged_receipt_clears_it_on_every_device(browser, household):
     household.sync("alice")
     flagged = json.loads(household.device("alice", "receipts", "list", "--needs-review", "--format", "json").stdout)
-    if not flagged:  # none flagged from the browser's uploads: a CLI device imports the diner's receipt, read with doubts
-        household.device("alice", "import", "receipt", str(RECEIPTS / "syn-02-us-diner.jpg"), "--account", "assets:cash")
+    if not flagged:
+        # None flagged from the browser's uploads: a CLI device imports the diner's receipt with Tesseract, which reads
+        # it with doubts (total 92 %, below its threshold). PP-OCRv6, the default since a3b213a, reads it sure enough
+        # to need no review, so the default engine no longer gives this test a flagged receipt.
+        household.device("alice", "import", "receipt", str(RECEIPTS / "syn-02-us-diner.jpg"), "--account", "assets:cash",
+                         "--engine", "tesseract")
         household.sync("alice")
         flagged = json.loads(household.device("alice", "receipts", "list", "--needs-review", "--format", "json").stdout)
-    assert flagged, "the diner receipt is flagged at import (merchant below its threshold)"
+    assert flagged, "the diner receipt read by Tesseract is flagged at import (total below its threshold)"
     txn = flagged[0]["transaction"]
     with session(browser, household) as (page, events):
         page.goto(household.remote + "/review")
