@@ -24,6 +24,7 @@ final class ShippedMigrationsTests: XCTestCase {
         "0018_lots": "eb8db0b9e5437ddd9ddf0ad416e137aa17631c1f55a7923f78c917ee88df9ca3",
         "0017_posting_marks": "7f14efa02aec5d1e5df2be5491110b4acc422ce49a32dcd22a4e460b82be9e35",
         "0020_balance_assertions": "f2d9accbcfedf7d5d78d005b03423141b591ca6f926dee83167adf49efc6a280",
+        "0021_receipts_scanned_index": "26e61da3773b84e0be39d0085ba277544a091ea218f165c96ae92e1aaa0b6f92",
     ]
 
     func testEveryShippedMigrationIsPinnedAndUnchanged() {
