@@ -10,6 +10,9 @@
 #   FUZZ_RUNS=N Fuzz/run.sh SECONDS TARGET       (stop after N executions, or SECONDS, whichever first)
 #   FUZZ_OPT=-O FUZZ_BUILD=.build-fuzz-long Fuzz/run.sh …   (optimised, in its own folder: long runs)
 #   FUZZ_JOBS=2 FUZZ_MAX_LEN=1024 Fuzz/run.sh …   (a worker per core sharing one corpus; inputs up to 1024 bytes)
+#   FUZZ_SANITIZERS=fuzzer Fuzz/run.sh …   (without AddressSanitizer: the 10M-execution runs. Swift's own bounds and
+#     overflow checks still trap, and the readers hold no unsafe pointers; OFX ran 6,800/s against 4,200/s with ASan,
+#     40 s each on an idle core. `make test`'s short slot keeps ASan.)
 # Crashes land in Fuzz/Crashes/; add each as a regression test before fixing it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -59,7 +62,7 @@ for target in "${targets[@]}"; do
         grep -v '^import KakeiboDomain$' "$source" >"$copy"
         sources+=("$copy")
     done
-    swiftc -sanitize=fuzzer,address -parse-as-library -g "${FUZZ_OPT:--Onone}" -module-name "$target" \
+    swiftc -sanitize="${FUZZ_SANITIZERS:-fuzzer,address}" -parse-as-library -g "${FUZZ_OPT:--Onone}" -module-name "$target" \
         $domain_sources "${sources[@]}" "Fuzz/$target.swift" -o "$build/$target" 2>"$build/$target.build.log" \
         || { cat "$build/$target.build.log"; exit 1; }
     corpus="$build/corpus-$target"
