@@ -53,6 +53,16 @@ struct AmountSyntax {
     }
     var styleOrder: [String] = []
 
+    /// hledger's display precision for `code` (issue 36): a `commodity` directive's decimals, else
+    /// the most decimals its amounts are written with (`digitsSeen`), else `stored`.
+    func displayDigits(_ code: String, stored: Int) -> Int {
+        if let style = styles[code], style.directive, let sample = directiveSamples[code] {
+            let number = sample.filter { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
+            return number.lastIndex(of: style.style.decimalMark).map { number.distance(from: number.index(after: $0), to: number.endIndex) } ?? 0
+        }
+        return max(stored, digitsSeen[code] ?? 0)
+    }
+
     /// Keeps `text`'s style for `commodity` unless a directive gave one (a directive always wins).
     mutating func noteStyle(_ text: Substring, commodity: Commodity, directive: Bool, decimalComma comma: Bool, at location: SourceLocation) {
         let text = Self.withoutSpaceGroups(text)

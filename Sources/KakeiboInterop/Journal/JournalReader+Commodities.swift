@@ -16,16 +16,21 @@ extension JournalReader {
         // Outside the ISO table: stored at their precision, with the display style hledger would use.
         journal.commodities = amounts.commodityOrder.map { entry in
             let commodity = amounts.commodities[entry.commodity.code] ?? entry.commodity
-            return .init(commodity: commodity, display: amounts.display(commodity.code, digits: commodity.minorDigits) ?? entry.display,
+            return .init(commodity: commodity,
+                         display: amounts.display(commodity.code, digits: amounts.displayDigits(commodity.code, stored: commodity.minorDigits))
+                             ?? entry.display,
                          location: entry.location)
         }
         // ISO currencies only carry their style (`$1,000.00`), so an export writes `$` as written.
         for code in amounts.styleOrder {
             guard let location = amounts.styles[code]?.location, let iso = try? Commodity(code: code), iso.code == code else { continue }
             // Read at more decimals than its table's (`$1.0049`): declared at that precision, which
-            // grows the ledger's; the style stays the one written, so balances show as before.
+            // grows the ledger's. The style is written at the display precision hledger would use
+            // (the directive's, else the most decimals an amount is written with, at least the
+            // table's), so reports round to it while the stored amounts stay exact.
             let stored = amounts.minimumDigits[code].map { iso.storedAt(max($0, iso.minorDigits)) } ?? iso
-            journal.commodities.append(.init(commodity: stored, display: amounts.display(code, digits: iso.minorDigits), location: location))
+            let shown = max(iso.minorDigits, amounts.displayDigits(code, stored: iso.minorDigits))
+            journal.commodities.append(.init(commodity: stored, display: amounts.display(code, digits: shown), location: location))
         }
         // Grown but never written as an amount (`@ $16.02` prices `203.890 ACME`, and the elided
         // posting is $-3266.3178): declared where the journal starts, with no style of its own.

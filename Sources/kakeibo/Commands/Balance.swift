@@ -49,14 +49,16 @@ struct Balance: ParsableCommand {
         }
         var query = try period.query(words: query, today: try ledger.today())
         query.secondaryDates = date2
+        // Text and CSV show each commodity at its display precision; JSON keeps every stored digit (issue 36).
+        let shown = output.format == .json ? DisplayPrecision.stored : try ledger.displayPrecision()
         if let interval = columns.interval {
-            return Printer.periods(try ledger.periodBalances(query, interval: interval, depth: columns.depth, scope.scope),
+            return Printer.periods(shown.shown(try ledger.periodBalances(query, interval: interval, depth: columns.depth, scope.scope)),
                                    format: output.format)
         }
         // --as-of with --date2 cuts by secondary dates, which only the query path reads.
-        let report = query.isEmpty && columns.depth == nil && (!date2 || scope.asOf == nil || real)
+        let report = shown.shown(query.isEmpty && columns.depth == nil && (!date2 || scope.asOf == nil || real)
             ? try ledger.balances(scope.scope, real: real)
-            : try ledger.balances(query, depth: columns.depth, scope.scope)
+            : try ledger.balances(query, depth: columns.depth, scope.scope))
         switch output.format {
         case .csv:
             print(CSVWriter.render(header: ["account", "currency", "amount"], rows: report.accounts.map {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import KakeiboDomain
 import KakeiboLedger
+import KakeiboReports
 
 struct Register: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Postings in date order with a running balance.", aliases: ["reg"])
@@ -21,7 +22,9 @@ struct Register: ParsableCommand {
         let today = try ledger.today()
         var query = try ledger.registerQuery(words: query) { try period.query(words: $0, today: today) }
         query.secondaryDates = date2
-        let report = try ledger.register(query, scope.scope)
+        // Text and CSV show each commodity at its display precision; JSON keeps every stored digit (issue 36).
+        let shown = output.format == .json ? DisplayPrecision.stored : try ledger.displayPrecision()
+        let report = shown.shown(try ledger.register(query, scope.scope))
         // Rows of transactions still in the outbox are marked, once the file syncs with a server.
         let unsynced = try ledger.unsyncedTransactionIDs()
         func pending(_ id: String) -> Bool { unsynced?.contains(id) ?? false }

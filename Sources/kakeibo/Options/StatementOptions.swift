@@ -1,5 +1,7 @@
 import ArgumentParser
+import KakeiboDomain
 import KakeiboLedger
+import KakeiboReports
 
 /// What `incomestatement` and `balancesheet` share: the ledger, the format, the scope, the period, the columns and
 /// the query terms, and printing the statement they ask for.
@@ -16,6 +18,8 @@ struct StatementOptions: ParsableArguments {
         let ledger = try global.openLedger()
         let query = try period.query(words: query, today: try ledger.today())
         let report = try ledger.periodBalances(query, interval: columns.interval, depth: columns.depth, historical: historical, scope.scope)
-        Printer.statement(try FinancialStatement(kind: kind, report: report), format: output.format)
+        // Text and CSV show each commodity at its display precision; JSON keeps every stored digit (issue 36).
+        let shown = output.format == .json ? DisplayPrecision.stored : try ledger.displayPrecision()
+        Printer.statement(shown.shown(try FinancialStatement(kind: kind, report: report)), format: output.format)
     }
 }
