@@ -6,7 +6,7 @@
 /// most decimals its amounts are written with. Reports do the same through this value: each shown
 /// amount is rounded half to even (as hledger 1.25's `roundTo` does: `$0.125` shows `$0.12`,
 /// `$0.135` shows `$0.14`), after every sum and running balance was taken exactly. The log, replay,
-/// exports and JSON keep every stored digit.
+/// exports, CSV and JSON keep every stored digit.
 public struct DisplayPrecision: Hashable, Sendable {
     /// Decimals by commodity code, only for commodities shown with fewer than they are stored with.
     public var digits: [String: Int]

@@ -5,8 +5,8 @@ import KakeiboProjections
 // Reports at display precision (issue 36). Every sum, roll-up and running balance is taken on the
 // exact stored amounts first; only then is each shown figure rounded, as hledger rounds each
 // amount it prints (`$0.125 + $0.135 − $0.115 + $1.005` runs to `$1.15`, not to the sum of the
-// rounded `$0.12 + $0.14 − $0.12 + $1.00`). Text and CSV reports use these; JSON keeps every
-// stored digit, as hledger's `-O json` does.
+// rounded `$0.12 + $0.14 − $0.12 + $1.00`). Table reports use these. CSV and JSON keep every
+// stored digit (hledger's `-O json` does too): they are read by programs, which need the exact figure.
 
 extension DisplayPrecision {
     public func shown(_ report: BalanceReport) -> BalanceReport {

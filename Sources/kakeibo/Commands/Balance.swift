@@ -49,8 +49,8 @@ struct Balance: ParsableCommand {
         }
         var query = try period.query(words: query, today: try ledger.today())
         query.secondaryDates = date2
-        // Text and CSV show each commodity at its display precision; JSON keeps every stored digit (issue 36).
-        let shown = output.format == .json ? DisplayPrecision.stored : try ledger.displayPrecision()
+        // The table shows each commodity at its display precision; CSV and JSON keep every stored digit (issue 36).
+        let shown = output.format == .table ? try ledger.displayPrecision() : DisplayPrecision.stored
         if let interval = columns.interval {
             return Printer.periods(shown.shown(try ledger.periodBalances(query, interval: interval, depth: columns.depth, scope.scope)),
                                    format: output.format)

@@ -22,8 +22,8 @@ struct Register: ParsableCommand {
         let today = try ledger.today()
         var query = try ledger.registerQuery(words: query) { try period.query(words: $0, today: today) }
         query.secondaryDates = date2
-        // Text and CSV show each commodity at its display precision; JSON keeps every stored digit (issue 36).
-        let shown = output.format == .json ? DisplayPrecision.stored : try ledger.displayPrecision()
+        // The table shows each commodity at its display precision; CSV and JSON keep every stored digit (issue 36).
+        let shown = output.format == .table ? try ledger.displayPrecision() : DisplayPrecision.stored
         let report = shown.shown(try ledger.register(query, scope.scope))
         // Rows of transactions still in the outbox are marked, once the file syncs with a server.
         let unsynced = try ledger.unsyncedTransactionIDs()

@@ -18,8 +18,8 @@ struct StatementOptions: ParsableArguments {
         let ledger = try global.openLedger()
         let query = try period.query(words: query, today: try ledger.today())
         let report = try ledger.periodBalances(query, interval: columns.interval, depth: columns.depth, historical: historical, scope.scope)
-        // Text and CSV show each commodity at its display precision; JSON keeps every stored digit (issue 36).
-        let shown = output.format == .json ? DisplayPrecision.stored : try ledger.displayPrecision()
+        // The table shows each commodity at its display precision; CSV and JSON keep every stored digit (issue 36).
+        let shown = output.format == .table ? try ledger.displayPrecision() : DisplayPrecision.stored
         Printer.statement(shown.shown(try FinancialStatement(kind: kind, report: report)), format: output.format)
     }
 }
