@@ -3,7 +3,9 @@ import KakeiboDomain
 extension EventEnvelope {
     /// `log` in the form asked for. JSON and CSV keep each whole payload; the table shows what a person
     /// scanning the log looks for (date, amount, payee or name), read from any payload by its field names.
-    public static func text(_ events: [EventEnvelope], _ format: ReportFormat) -> String {
+    /// `accountNames` (id to name) lets the table name the account of an event that carries only its id
+    /// (a `BalanceAsserted`).
+    public static func text(_ events: [EventEnvelope], _ format: ReportFormat, accountNames: [String: AccountName] = [:]) -> String {
         switch format {
         case .json:
             return JSONValue.array(events.map { event in
@@ -23,7 +25,7 @@ extension EventEnvelope {
                                    ("payee or name", .left), ("source", .left), ("actor", .left)])
             for event in events {
                 table.add([String(event.position), TerminalText.timestamp(event.recordedAt), event.type, event.shownDate,
-                           event.shownAmount, event.shownLabel, event.source.rawValue, event.actor])
+                           event.shownAmount, event.shownLabel(accountNames: accountNames), event.source.rawValue, event.actor])
             }
             return table.render()
         }
@@ -58,8 +60,16 @@ extension EventEnvelope {
 
     /// The payee or name column: a price names its commodity, a rename what it was and became, and a server's
     /// conflict its transaction and the fields in dispute (their rows were blank, N17).
-    public var shownLabel: String {
+    public var shownLabel: String { shownLabel(accountNames: [:]) }
+
+    /// The same, naming by `accountNames` the account an event carries only the id of: a statement's
+    /// balance (`BalanceAsserted`) reads `assets:checking balance` beside its amount, and a commodity's
+    /// precision growth (`CommodityPrecisionGrown`) `USD stored at 5 decimals (was 2)`.
+    public func shownLabel(accountNames: [String: AccountName]) -> String {
         guard case .object(let fields) = payload else { return "" }
+        if case .string(let code)? = fields["commodity"], case .int(let from)? = fields["from"], case .int(let to)? = fields["to"] {
+            return FreeText.withControlsShown("\(code) stored at \(to) decimals (was \(from))")
+        }
         for key in ["payee", "name", "newName", "commodity"] {
             if case .string(let text)? = fields[key], !text.isEmpty { return FreeText.withControlsShown(text) }
         }
@@ -70,6 +80,10 @@ extension EventEnvelope {
         if case .string(let transaction)? = fields["txn"], case .array(let disputed)? = fields["fields"] {
             let names = disputed.compactMap { $0["field"]?.stringValue }
             return FreeText.withControlsShown("conflict on \(transaction)" + (names.isEmpty ? "" : ": " + names.joined(separator: ", ")))
+        }
+        // An event about an account that carries only its id (a statement balance, a budget, a closing).
+        if case .string(let id)? = fields["account"], let name = accountNames[id] {
+            return FreeText.withControlsShown(name.rawValue + (type == "BalanceAsserted" ? " balance" : ""))
         }
         return ""
     }

@@ -11,6 +11,8 @@ struct Log: ParsableCommand {
     @Option(help: "How many events to show at most.") var limit: Int = 1000
 
     func run() throws {
-        print(EventEnvelope.text(try global.openLedger().events(from: max(from, 1), limit: max(limit, 0)), output.format))
+        let ledger = try global.openLedger()
+        print(EventEnvelope.text(try ledger.events(from: max(from, 1), limit: max(limit, 0)), output.format,
+                                 accountNames: output.format == .table ? try ledger.accountNamesByID() : [:]))
     }
 }
