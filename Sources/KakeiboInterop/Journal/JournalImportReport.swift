@@ -25,6 +25,9 @@ public struct JournalImportReport: Hashable, Sendable {
     public var position: Int64
     /// `PriceRecorded` events this import appended (a re-import appends none).
     public var pricesAppended = 0
+    /// Statement balances (an export's `statement balance` transactions) this import recorded as
+    /// `BalanceAsserted`; a re-import records none.
+    public var statementBalancesAppended = 0
     /// Commodities outside the ISO table this import declared.
     public var commoditiesDeclared: [String] = []
     /// Conversions whose weight was rounded to a minor unit, accepted within half of one.

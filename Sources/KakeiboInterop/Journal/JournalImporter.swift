@@ -11,7 +11,7 @@ import KakeiboLedger
 public enum JournalImporter {
     /// A command with where it came from.
     struct Entry: Sendable {
-        enum Kind { case structure, transaction, price, void, budget, forecast }
+        enum Kind { case structure, transaction, price, void, budget, forecast, assertion }
         var command: LedgerCommand
         var options: CommandOptions
         var location: SourceLocation
@@ -184,10 +184,11 @@ public enum JournalImporter {
         var report = JournalImportReport(
             files: journal.files, transactions: survey.count,
             appended: appendedTransactions,
-            alreadyRecorded: survey.count - appendedTransactions,
+            alreadyRecorded: survey.count - appendedTransactions - (appended[.assertion] ?? 0),
             accountsOpened: opened, prices: journal.prices, assertionsChecked: journal.assertionsChecked,
             voided: voids.count, position: try ledger.head().position)
         report.pricesAppended = appended[.price] ?? 0
+        report.statementBalancesAppended = appended[.assertion] ?? 0
         report.periodicRules = journal.periodicRules.count
         report.budgetsSet = budgetsSet
         report.forecastRulesKept = forecastRulesKept
@@ -212,12 +213,21 @@ public enum JournalImporter {
             do {
                 let input = try command(for: transaction)
                 let key = keys.key(for: input)
-                guard !recorded.contains(key) else { return true }
-                let spelled = key.spelled
-                chunk.append(Entry(command: .recordTransaction(ImportDigestTag.removed(from: input)),
-                                   options: CommandOptions(source: .journalImport, provenance: paths.provenance(transaction.location),
-                                                           idempotencyKey: spelled.text, fingerprint: spelled.fingerprint),
-                                   location: transaction.location, kind: .transaction))
+                let provenance = paths.provenance(transaction.location)
+                if let statement = statementBalance(transaction, provenance: provenance) {
+                    // A statement balance an export wrote: a BalanceAsserted, keyed as the statement's own.
+                    chunk.append(Entry(command: .assertBalance(statement.input),
+                                       options: CommandOptions(source: .journalImport, provenance: provenance,
+                                                               idempotencyKey: statement.key, fingerprint: statement.key),
+                                       location: transaction.location, kind: .assertion))
+                } else {
+                    guard !recorded.contains(key) else { return true }
+                    let spelled = key.spelled
+                    chunk.append(Entry(command: .recordTransaction(ImportDigestTag.removed(from: input)),
+                                       options: CommandOptions(source: .journalImport, provenance: provenance,
+                                                               idempotencyKey: spelled.text, fingerprint: spelled.fingerprint),
+                                       location: transaction.location, kind: .transaction))
+                }
                 if chunk.count == transactionChunk {
                     try planned.put(chunk)
                     chunk.removeAll(keepingCapacity: true)

@@ -173,8 +173,7 @@ public enum StatementImporter {
         for (index, (_, statement)) in statements.enumerated() {
             guard let closing = statement.closingBalance else { continue }
             let stated = try money(closing.amount, currency: currency, at: closing.location)
-            let text = "v1\u{1E}\(account.rawValue)\u{1E}balance\u{1F}\(closing.date)\u{1F}\(stated.decimalString)\u{1F}\(currency.code)"
-            assertionKeys.append(("statement-balance:" + sha256Hex(Array(text.utf8), prefix: 16), index,
+            assertionKeys.append((StatementBalanceKey.key(account: account, date: closing.date, amount: stated), index,
                                   .init(account: account.rawValue, date: closing.date, amount: stated.decimalString, currency: currency,
                                         statement: closing.location.fileAndLine), closing.location))
         }

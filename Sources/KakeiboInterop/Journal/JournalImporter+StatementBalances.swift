@@ -1,0 +1,34 @@
+import KakeiboDomain
+
+// Statement balances through a journal (issue 32): `export journal` writes each `BalanceAsserted`
+// as hledger reads an assertion,
+//
+//     2026-01-31 statement balance  ; statement: checking-2026-01.ofx:41
+//         assets:checking  0 USD = 1232.07 USD
+//
+// and `import journal` of that file records it as a `BalanceAsserted` again (not a dated note),
+// so `reconcile ACCOUNT` finds the statement's balance in a ledger rebuilt from the export.
+
+extension JournalImporter {
+    /// The export's payee for a statement balance (BalanceAssertionExport.journal).
+    static let statementBalancePayee = "statement balance"
+
+    /// The `BalanceAsserted` a transaction of the export's shape stands for: payee `statement
+    /// balance`, one real posting of zero with no cost or lot, asserting its account's own balance
+    /// (`=`, not `=*`). Anything else a person wrote (a zero posting among others, an inclusive
+    /// assertion) stays what it was: the reader checks the assertion and nothing is recorded for it.
+    /// The statement is the `statement:` tag the export wrote, else the journal line.
+    static func statementBalance(_ transaction: JournalTransaction, provenance: String)
+        -> (input: LedgerCommand.BalanceAssertionInput, key: String)? {
+        guard transaction.payee == statementBalancePayee, transaction.postings.count == 1 else { return nil }
+        let posting = transaction.postings[0]
+        guard posting.amount.isZero, !posting.amountWasElided, let asserted = posting.assertion, !posting.assertionIsInclusive,
+              posting.virtual == nil, posting.cost == nil, posting.lot == nil,
+              asserted.currency.code == posting.amount.currency.code else { return nil }
+        let statement = transaction.tags["statement"].flatMap { $0.isEmpty ? nil : $0 } ?? provenance
+        let input = LedgerCommand.BalanceAssertionInput(account: posting.account.rawValue, date: transaction.date,
+                                                        amount: asserted.decimalString, currency: asserted.currency,
+                                                        statement: statement)
+        return (input, StatementBalanceKey.key(account: posting.account, date: transaction.date, amount: asserted))
+    }
+}
