@@ -10,7 +10,7 @@ import KakeiboTesseract
 /// hangs past `timeout` is stopped and the image reported, so the rest of a batch lands.
 public final class PPOCREngine: OCREngine {
     public private(set) var descriptor: OCREngineDescriptor
-    /// Checked from the file's header before the worker decodes anything.
+    /// Checked from the file's header before anything is decoded.
     public var limits = ImageLimits()
     /// Seconds one image may take; a page scan takes about 5 s on a loaded core.
     public var timeout = 120
@@ -36,18 +36,18 @@ public final class PPOCREngine: OCREngine {
     }
 
     public func recognize(imageAt path: String) throws -> OCRPage {
-        // The same refusals as Tesseract's, before the worker sees the file: OpenCV decodes a truncated JPEG silently.
-        let header = try TesseractEngine.validate(imageAt: path, limits: limits)
+        // Decoded once, here: Leptonica refuses what Tesseract refuses (OpenCV decodes a truncated JPEG silently) and
+        // turns a phone photo upright by its EXIF tag; the worker is handed the pixels, not the file (issue 35).
+        let image = try ImagePixels(imageAt: path, limits: limits)
         if worker?.isRunning != true { worker = try PPOCRWorker(python: python, script: script, model: model) }
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        let answer = try worker!.read(absolute, timeout: timeout)
+        let answer = try worker!.read(image, path: path, timeout: timeout)
         if let error = answer.error { throw PPOCRError.unreadableImage(path: path, reason: error) }
         guard let observations = answer.observations else { throw PPOCRError.badAnswer(path: path) }
         return OCRPage(
             observations: observations.map {
                 TextObservation(text: $0.text, x: $0.x, y: $0.y, width: $0.width, height: $0.height, confidence: $0.confidence)
             },
-            preprocessing: [], imageWidth: answer.width ?? header.width, imageHeight: answer.height ?? header.height)
+            preprocessing: [], imageWidth: answer.width ?? image.width, imageHeight: answer.height ?? image.height)
     }
 
     /// What `ReceiptBatch` calls on each worker.

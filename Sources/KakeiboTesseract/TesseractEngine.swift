@@ -69,7 +69,7 @@ public final class TesseractEngine: OCRRereading {
     }
 
     public func recognize(imageAt path: String) throws -> OCRPage {
-        let (original, _) = try Self.decode(imageAt: path, limits: limits)
+        let (original, _) = try Self.decodeUpright(imageAt: path, limits: limits)
         defer { var pointer: UnsafeMutablePointer<PIX>? = original; pixDestroy(&pointer) }
         let width = Int(pixGetWidth(original)), height = Int(pixGetHeight(original))
         guard width > 8, height > 8 else { throw TesseractError.unreadableImage(path: path) }

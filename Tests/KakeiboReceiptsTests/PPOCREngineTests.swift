@@ -48,7 +48,8 @@ final class PPOCREngineTests: XCTestCase {
         }
     }
 
-    /// A stand-in worker: answers the protocol, exits on a file named `die`, never answers one named `hang`.
+    /// A stand-in worker: answers the protocol (a JSON line, then the image's pixels), exits on a file named `die`,
+    /// never answers one named `hang`.
     private func fakeWorker() throws -> (python: String, script: String) {
         guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
             throw XCTSkip("no python3 to run a stand-in worker")
@@ -57,8 +58,10 @@ final class PPOCREngineTests: XCTestCase {
         try """
         import json, sys, time
         print(json.dumps({"engine": "ppocr", "version": "fake 1", "models": {"m.onnx": "0" * 64}}), flush=True)
-        for line in sys.stdin:
-            path = json.loads(line)["path"]
+        for line in iter(sys.stdin.buffer.readline, b""):
+            request = json.loads(line)
+            path = request["path"]
+            sys.stdin.buffer.read(request["bytes"])
             if "die" in path:
                 print("MemoryError: the model did not fit", file=sys.stderr, flush=True)
                 sys.exit(3)
