@@ -63,7 +63,8 @@ let package = Package(
         ),
         // Reports as text (issue 35): tables, CSV and JSON built from the ledger's report values, so a command
         // only picks the form and prints. Foundation-free.
-        .target(name: "KakeiboReports", dependencies: ["KakeiboDomain", "KakeiboProjections", "KakeiboLedger", "KakeiboInterop"]),
+        .target(name: "KakeiboReports", dependencies: ["KakeiboDomain", "KakeiboProjections", "KakeiboLedger", "KakeiboInterop",
+                                                      "KakeiboEventStore", "KakeiboChain"]),
         // Journals and statements in and out: hledger/ledger journals, beancount, bank CSV.
         .target(
             name: "KakeiboInterop",
