@@ -28,33 +28,40 @@ extension Ledger {
         }
     }
 
-    /// Every live posting valued at the price of its own date (hledger's `--value=then`), summed
-    /// per account; amounts no price reached by their date stay in their own commodity.
-    /// With a period, only the postings dated inside it.
-    public func valuationThen(in commodity: Commodity, over period: ReportQuery = ReportQuery(),
+    /// Every posting valued at the price of its own date (hledger's `--value=then`), summed per
+    /// account; amounts no price reached by their date stay in their own commodity. The query's
+    /// terms, dates and `depth` choose and group the postings as `balance` without `--value` does
+    /// (N15: `then,` refused query terms and showed one price date per account). Postings of one
+    /// account, currency and day are valued together: one price applies to them all, and hledger
+    /// rounds only for display, so fewer roundings stay closer to its figures.
+    public func valuationThen(in commodity: Commodity, over query: ReportQuery = ReportQuery(), depth: Int? = nil,
                               _ scope: ReportScope = ReportScope()) throws -> Valuation {
-        let date = try valuationDate(period, scope)
-        return try withProjection(at: scope.atPosition) { db in
-            let (filter, arguments) = try Self.dateFilter(ReportQuery(begin: period.begin, end: period.end), scope)
-            var sql = """
-                SELECT a.name, a.type, p.currency, p.amount, t.date
-                FROM postings p JOIN transactions t USING (txn_id) JOIN accounts a USING (account_id)
-                WHERE t.is_voided = 0 AND \(filter)
-                """
-            sql += " ORDER BY a.name, t.date, t.first_position, p.line"
-            let postings = try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-                guard let type = AccountType(rawValue: row[1]) else {
-                    throw LedgerError.malformedEvent(type: "account", reason: "unknown account type in projection")
-                }
-                return (account: try AccountName(row[0]), type: type,
-                        amount: Money(minorUnits: try row.minorUnits(atIndex: 3, table: "postings"), currency: try db.commodityForCode(row[2])),
-                        date: try LocalDate(iso: row[4]))
+        let date = try valuationDate(query, scope)
+        let rows = try datedAmounts(query, scope).map { row in
+            (account: Self.clip(row.account, depth: depth), type: row.type, amount: row.amount, date: row.date)
+        }.sorted { $0.account != $1.account ? $0.account.utf8.lexicographicallyPrecedes($1.account.utf8) : $0.date < $1.date }
+        do {
+            var valuation = try Valuation(dated: try rows.map { (try AccountName($0.account), $0.type, $0.amount, $0.date) },
+                                          in: commodity, reportDate: date, prices: PriceTable(prices()))
+            valuation.atEachDate = true
+            return valuation
+        } catch let error as MoneyError {
+            throw LedgerError.money(error)
+        }
+    }
+
+    /// `balance -M --value then,USD`: each column sums its postings valued at their own dates'
+    /// prices (hledger's `--value=then` with a report interval), not at the column's last day.
+    public func valuedPeriodBalancesThen(_ query: ReportQuery, interval: ReportInterval?, depth: Int? = nil,
+                                         in commodity: Commodity, _ scope: ReportScope = ReportScope()) throws -> PeriodBalanceReport {
+        let prices = PriceTable(try prices())
+        return try periodBalances(query, interval: interval, depth: depth, historical: false, scope) { row in
+            if let (value, _) = prices.value(row.amount, in: commodity, on: row.date) {
+                return DatedAmount(account: row.account, type: row.type, date: row.date, amount: value)
             }
-            do {
-                return try Valuation(dated: postings, in: commodity, reportDate: date, prices: PriceTable(db.marketPrices()))
-            } catch let error as MoneyError {
-                throw LedgerError.money(error)
-            }
+            // A price exists: the value is beyond Int64 minor units, not unpriced (N15).
+            if prices.reaches(row.amount.currency, commodity, on: row.date) { throw LedgerError.money(.overflow) }
+            return row
         }
     }
 

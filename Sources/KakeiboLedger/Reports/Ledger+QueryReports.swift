@@ -37,6 +37,13 @@ extension Ledger {
     /// everything before the first column; otherwise each column is the change within its period.
     public func periodBalances(_ query: ReportQuery, interval: ReportInterval?, depth: Int? = nil, historical: Bool = false,
                                _ scope: ReportScope = ReportScope()) throws -> PeriodBalanceReport {
+        try periodBalances(query, interval: interval, depth: depth, historical: historical, scope, each: nil)
+    }
+
+    /// `each` re-expresses every row (one account, currency and day) before it is summed into its column:
+    /// `--value then,USD` values each day's postings at that day's price (`valuedPeriodBalancesThen`).
+    func periodBalances(_ query: ReportQuery, interval: ReportInterval?, depth: Int?, historical: Bool,
+                        _ scope: ReportScope, each: ((DatedAmount) throws -> DatedAmount)?) throws -> PeriodBalanceReport {
         // With columns, -b and -e widen to whole periods, as hledger does (`-M -b 2026-09-15 -e 2026-10-15`
         // reports 2026-09-01..2026-10-31): a column named 2026-09 always holds all of September (N9).
         var query = query
@@ -51,7 +58,8 @@ extension Ledger {
         }
         var selection = query
         if historical { selection.begin = nil }
-        let rows = try datedAmounts(selection, scope)
+        var rows = try datedAmounts(selection, scope)
+        if let each { rows = try rows.map(each) }
         var starts: [LocalDate] = []
         var names: [String] = []
         var ends: [LocalDate] = []

@@ -12,11 +12,15 @@ public struct Valuation: Hashable, Sendable {
         public var unconverted: [Money]
         /// The oldest price date used for this account, nil when none was needed.
         public var priceDate: LocalDate?
+        /// The newest price date used: with `then,` an account's postings meet prices of several dates.
+        public var latestPriceDate: LocalDate?
     }
 
     public var commodity: Commodity
     public var date: LocalDate
     public var lines: [Line]
+    /// Each amount was valued on its own date (`then,`), not on `date`.
+    public var atEachDate = false
 
     /// Values each `(account, type, amount)` balance on `date` ("end" valuation, hledger's `-X`);
     /// accounts keep their input order.
@@ -42,7 +46,10 @@ public struct Valuation: Hashable, Sendable {
             }()
             if let (value, priceDate) = prices.value(balance.amount, in: commodity, on: balance.date) {
                 lines[position].valued = try (lines[position].valued ?? .zero(commodity)).adding(value)
-                if let priceDate { lines[position].priceDate = min(lines[position].priceDate ?? priceDate, priceDate) }
+                if let priceDate {
+                    lines[position].priceDate = min(lines[position].priceDate ?? priceDate, priceDate)
+                    lines[position].latestPriceDate = max(lines[position].latestPriceDate ?? priceDate, priceDate)
+                }
             } else if prices.reaches(balance.amount.currency, commodity, on: balance.date) {
                 throw .overflow // a price exists: the value is beyond Int64 minor units, not unpriced (N15)
             } else {

@@ -8,7 +8,11 @@ extension Valuation {
         var rows: [[String]] = []
         for line in lines {
             if let valued = line.valued, !valued.isZero {
-                rows.append([line.account.rawValue, valued.currency.code, valued.decimalString, line.priceDate?.description ?? ""])
+                // `then,`: the postings of one account met the prices of several dates; the range says so. (An end
+                // valuation keeps its one column of the oldest price used, which its tests and scripts read.)
+                let dates = [line.priceDate, line.latestPriceDate].compactMap { $0?.description }
+                rows.append([line.account.rawValue, valued.currency.code, valued.decimalString,
+                             atEachDate && Set(dates).count > 1 ? dates.joined(separator: "..") : dates.first ?? ""])
             }
             for amount in line.unconverted {
                 rows.append([line.account.rawValue, amount.currency.code, amount.decimalString, "unconverted"])
@@ -33,7 +37,8 @@ extension Valuation {
             for row in rows { table.add([row[0], row[2], row[1], row[3]]) }
             let unconverted = lines.flatMap { line in line.unconverted.map { "\(line.account) \($0)" } }
             guard !unconverted.isEmpty else { return table.render() }
-            return table.render() + "\n" + TerminalText.safe("not valued (no \(commodity.code) price on or before \(date)): "
+            let when = atEachDate ? "on or before its date" : "on or before \(date)"
+            return table.render() + "\n" + TerminalText.safe("not valued (no \(commodity.code) price \(when)): "
                                                              + unconverted.joined(separator: ", "))
         }
     }

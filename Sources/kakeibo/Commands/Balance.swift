@@ -26,15 +26,16 @@ struct Balance: ParsableCommand {
         if let (commodity, then) = try valuation.target(ledger) {
             var query = try period.query(words: query, today: try ledger.today())
             query.secondaryDates = date2
-            if then {
-                // `then,` sums single postings, each at its own date's price: one whole-balance report.
-                guard query.terms.isEmpty, columns.interval == nil, columns.depth == nil, !real, !date2 else {
-                    throw ValidationError("--value then,… values the whole balance: leave out query terms, --depth, intervals, "
-                                          + "--real and --date2 (--value \(commodity.code) takes them)")
-                }
-                return Printer.valuation(try ledger.valuationThen(in: commodity, over: query, scope.scope), format: output.format)
-            }
             guard !real else { throw ValidationError("--value works without --real for now: leave out --real") }
+            if then {
+                // `then,`: each posting at its own date's price, with the same query terms, depth and columns (N15).
+                if let interval = columns.interval {
+                    return Printer.periods(try ledger.valuedPeriodBalancesThen(query, interval: interval, depth: columns.depth,
+                                                                               in: commodity, scope.scope), format: output.format)
+                }
+                return Printer.valuation(try ledger.valuationThen(in: commodity, over: query, depth: columns.depth, scope.scope),
+                                         format: output.format)
+            }
             // -M/-W/-Q/-Y: each column valued at its last day, as hledger's `bal -M -X` does.
             if let interval = columns.interval {
                 return Printer.periods(try ledger.valuedPeriodBalances(query, interval: interval, depth: columns.depth, in: commodity,
