@@ -69,10 +69,19 @@ final class CommandLineFuzzTests: XCTestCase {
     /// The fuzzer parses 49 vectors in 50 by the leaf command's type (`CommandLineFuzzer.parse`), 3× cheaper than
     /// through the root: on every vector of the short slot it must give what `Kakeibo.parseAsRoot` gives, the same
     /// command with the same values, or the same refusal (line and exit code).
+    ///
+    /// A debug build compares every 4th vector: its ArgumentParser checks the whole command tree on every parse
+    /// (`#if DEBUG`), 45 ms through the root and 20 ms for `expense` alone (load 9), so all 2,000 took 247 s.
+    /// All 2,000 agreed when this test was written; a release build compares them all.
     func testLeafDispatchAgreesWithTheRoot() {
         var disagreements: [String] = []
         var parsed = 0, refused = 0
-        for run in 0..<2_000 {
+        #if DEBUG
+        let stride = 4
+        #else
+        let stride = 1
+        #endif
+        for run in Swift.stride(from: 0, to: 2_000, by: stride) {
             var grammar = CommandLineGrammar(seed: CommandLineFuzzer.seed(29, run: run), targets: .init())
             let arguments = grammar.arguments()
             let leaf = Result { try CommandLineFuzzer.parse(arguments, throughRoot: false) }
@@ -86,8 +95,8 @@ final class CommandLineFuzzTests: XCTestCase {
         for disagreement in disagreements.prefix(20) { XCTFail(disagreement) }
         XCTAssertEqual(disagreements.count, 0)
         // Both sides of the parser are compared, not only refusals.
-        XCTAssertGreaterThan(parsed, 500)
-        XCTAssertGreaterThan(refused, 100)
+        XCTAssertGreaterThan(parsed, 500 / stride)
+        XCTAssertGreaterThan(refused, 100 / stride)
     }
 
     private static func outcome(_ result: Result<any ParsableCommand, any Error>) -> String {
