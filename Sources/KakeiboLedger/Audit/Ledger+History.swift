@@ -49,8 +49,33 @@ extension Ledger {
                                      hash: EventHasher.hex(hash)))
             }
             guard let transaction else { throw LedgerError.unknownTransaction(transactionID) }
+            entries += try Self.precisionGrowths(after: envelopes[0].position, of: transaction, in: db)
+            entries.sort { $0.position < $1.position }
             return TransactionHistory(transactionID: transactionID, kind: transaction.kind,
                                       isVoided: transaction.isVoided, entries: entries)
+        }
+    }
+}
+
+extension Ledger {
+    /// The `CommodityPrecisionGrown` events of the transaction's commodities after it was recorded
+    /// (issue 36): its amounts now show more decimals (`12.34000 USD`) with the same value, and the
+    /// history says why in its own words. Not of the transaction's stream, so read by type: growths
+    /// are a handful of events, and `history` reads one transaction.
+    static func precisionGrowths(after position: Int64, of transaction: LedgerTransaction,
+                                 in db: Database) throws -> [TransactionHistory.Entry] {
+        let codes = Set(transaction.postings.map(\.amount.currency.code))
+        let positions = try Int64.fetchAll(db, sql: "SELECT position FROM events WHERE type = ? AND position > ? ORDER BY position",
+                                           arguments: [LedgerEvent.Kind.commodityPrecisionGrown.rawValue, position])
+        return try positions.compactMap { position in
+            guard let envelope = try EventLog.event(at: position, in: db),
+                  case .commodityPrecisionGrown(let growth) = try envelope.event(), codes.contains(growth.code) else { return nil }
+            let change = TransactionHistory.Change(field: "precision of \(growth.code)", before: "\(growth.from) decimals",
+                                                   after: "\(growth.to) decimals (stored amounts rescaled; no value changed)")
+            return TransactionHistory.Entry(position: envelope.position, type: envelope.type, recordedAt: envelope.recordedAt,
+                                            actor: envelope.actor, source: envelope.source, provenance: envelope.provenance,
+                                            reason: nil, changes: [change],
+                                            hash: EventHasher.hex(try EventLog.hash(at: envelope.position, in: db) ?? []))
         }
     }
 }
