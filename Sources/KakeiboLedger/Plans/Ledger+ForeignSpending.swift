@@ -21,7 +21,8 @@ extension Ledger {
         return spending.sorted { ($0.date, $0.accountID) < ($1.date, $1.accountID) }
     }
 
-    /// The foreign expense postings dated within the range, each with how it was counted.
+    /// The foreign expense postings dated within the range, each with how it was counted: a range scan
+    /// of `postings_by_date` (migration 0024), whose currency column filters before any row is read.
     static func foreignSpending(_ db: Database, from: LocalDate, through: LocalDate) throws -> [BudgetReport.ForeignSpend] {
         try foreignSpends(db, from: from, through: through).map(\.spend)
     }
@@ -30,12 +31,12 @@ extension Ledger {
         throws -> [(accountID: String, spend: BudgetReport.ForeignSpend)] {
         guard let base = try SQLiteProjectionStore(db: db).settings()?.baseCurrency else { return [] }
         let rows = try Row.fetchAll(db, sql: """
-            SELECT p.account_id, a.name, t.date, p.currency, p.amount, d.cost_per, d.cost_value, d.cost_commodity
-            FROM postings p JOIN transactions t USING (txn_id) JOIN accounts a USING (account_id)
+            SELECT p.account_id, a.name, p.txn_date, p.currency, p.amount, d.cost_per, d.cost_value, d.cost_commodity
+            FROM postings p INDEXED BY postings_by_date JOIN accounts a USING (account_id) JOIN transactions t USING (txn_id)
             LEFT JOIN posting_details d ON d.txn_id = p.txn_id AND d.line = p.line
-            WHERE a.type = 'expense' AND p.currency != ? AND t.date >= ? AND t.date <= ?
-            ORDER BY t.date, t.first_position, p.line
-            """, arguments: [base.code, from.description, through.description])
+            WHERE p.txn_date >= ? AND p.txn_date <= ? AND p.currency != ? AND a.type = 'expense'
+            ORDER BY p.txn_date, t.first_position, p.line
+            """, arguments: [from.description, through.description, base.code])
         guard !rows.isEmpty else { return [] }
         let prices = PriceTable(try db.marketPrices())
         return try rows.map { row in

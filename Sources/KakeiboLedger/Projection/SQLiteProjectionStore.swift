@@ -218,12 +218,13 @@ struct SQLiteProjectionStore: ProjectionStore {
 
     private func insertPostings(of transaction: LedgerTransaction) throws {
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO postings (txn_id, line, account_id, currency, amount, memo) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO postings (txn_id, line, account_id, currency, amount, memo, txn_date) VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
+        let date = transaction.date.description
         for (line, posting) in transaction.postings.enumerated() {
             try statement.execute { row in
                 row.bind(transaction.id); row.bind(line); row.bind(posting.accountID); row.bind(posting.amount.currency.code)
-                row.bind(posting.amount.minorUnits); row.bind(posting.memo)
+                row.bind(posting.amount.minorUnits); row.bind(posting.memo); row.bind(date)
             }
         }
         try insertPostingDetails(of: transaction)
