@@ -52,6 +52,9 @@ struct AmountSyntax {
         return style.sample(digits: digits)
     }
     var styleOrder: [String] = []
+    /// The style and decimals of each commodity's first price as written (`@ $16.02`): its display
+    /// when no amount of it is written at all, as in hledger.
+    var priceStyles: [String: (style: AmountStyle, digits: Int)] = [:]
 
     /// hledger's display precision for `code` (issue 36): a `commodity` directive's decimals, else
     /// the most decimals its amounts are written with (`digitsSeen`), else `stored`.
@@ -269,6 +272,9 @@ struct AmountSyntax {
         }
         let comma = decimalComma[commodity.code] ?? decimalComma[parts.commodity] ?? defaultDecimalComma
         let plain = parts.number.filter { $0 != (comma ? "." : ",") }.map { $0 == "," ? "." : $0 }
+        if priceStyles[commodity.code] == nil, let style = AmountStyle(sample: String(Self.withoutSpaceGroups(text)), decimalComma: comma) {
+            priceStyles[commodity.code] = (style, String(plain).split(separator: ".", maxSplits: 1).dropFirst().first?.count ?? 0)
+        }
         do {
             return (try ExactDecimal(parsing: (parts.negative ? "-" : "") + String(plain)), commodity)
         } catch {

@@ -26,18 +26,20 @@ extension JournalReader {
             guard let location = amounts.styles[code]?.location, let iso = try? Commodity(code: code), iso.code == code else { continue }
             // Read at more decimals than its table's (`$1.0049`): declared at that precision, which
             // grows the ledger's. The style is written at the display precision hledger would use
-            // (the directive's, else the most decimals an amount is written with, at least the
-            // table's), so reports round to it while the stored amounts stay exact.
+            // (the directive's, else the most decimals an amount is written with), so reports
+            // round to it while the stored amounts stay exact.
             let stored = amounts.minimumDigits[code].map { iso.storedAt(max($0, iso.minorDigits)) } ?? iso
-            let shown = max(iso.minorDigits, amounts.displayDigits(code, stored: iso.minorDigits))
+            let shown = amounts.displayDigits(code, stored: iso.minorDigits)
             journal.commodities.append(.init(commodity: stored, display: amounts.display(code, digits: shown), location: location))
         }
         // Grown but never written as an amount (`@ $16.02` prices `203.890 ACME`, and the elided
-        // posting is $-3266.3178): declared where the journal starts, with no style of its own.
+        // posting is $-3266.3178): declared where the journal starts, styled as its first price is
+        // written, which is what hledger shows it with then (`$-3266.32`, precision-05 of its tests).
         for (code, digits) in amounts.minimumDigits.sorted(by: { $0.key < $1.key }) where amounts.styles[code] == nil {
             guard let iso = try? Commodity(code: code), iso.code == code, digits > iso.minorDigits else { continue }
             let location = journal.commodities.first?.location ?? SourceLocation(file: journal.files.first ?? "", line: 1, column: 1)
-            journal.commodities.append(.init(commodity: iso.storedAt(digits), display: nil, location: location))
+            let display = amounts.priceStyles[code].map { $0.style.sample(digits: $0.digits) }
+            journal.commodities.append(.init(commodity: iso.storedAt(digits), display: display, location: location))
         }
     }
 }
