@@ -1,5 +1,7 @@
 import ArgumentParser
+import KakeiboDomain
 import KakeiboLedger
+import KakeiboReports
 
 extension StatementOptions {
     /// `incomestatement`/`balancesheet` with hledger's `--value`/`-X`/`-V` and `--date2` (N15, issue 36): the same
@@ -16,6 +18,8 @@ extension StatementOptions {
         } else {
             report = try ledger.periodBalances(query, interval: columns.interval, depth: columns.depth, historical: historical, scope.scope)
         }
-        Printer.statement(try FinancialStatement(kind: kind, report: report), format: output.format)
+        // The table shows each commodity at its display precision; CSV and JSON keep every stored digit (issue 36).
+        let shown = output.format == .table ? try ledger.displayPrecision() : .stored
+        Printer.statement(shown.shown(try FinancialStatement(kind: kind, report: report)), format: output.format)
     }
 }
