@@ -12,10 +12,7 @@ extension CSVImportReport {
                 "rows": .int(Int64(rows)),
                 "appended": .int(Int64(appended)),
                 "alreadyRecorded": .int(Int64(alreadyRecorded)),
-                "accountsOpened": .array(accountsOpened.map { account in
-                    ["name": .string(account.name.rawValue), "type": .string(account.type.rawValue),
-                     "currency": .string(account.currency.code)]
-                }),
+                "accountsOpened": .array(accountsOpened.map(\.json)),
                 "position": .int(position),
             ]).prettyString()
         case .csv:
@@ -24,13 +21,7 @@ extension CSVImportReport {
                                             String(accountsOpened.count), String(position)]])
         case .table:
             var lines = [TerminalText.safe("imported \(typed): \(TerminalText.count(appended, "row")) appended, \(alreadyRecorded) already recorded")]
-            if !accountsOpened.isEmpty {
-                var table = TextTable([("opened account", .left), ("type", .left), ("currency", .left)])
-                for account in accountsOpened {
-                    table.add([account.name.rawValue, account.type.rawValue, account.currency.code])
-                }
-                lines.append(table.render())
-            }
+            if !accountsOpened.isEmpty { lines.append(JournalImportReport.OpenedAccount.table(accountsOpened)) }
             return lines.joined(separator: "\n")
         }
     }

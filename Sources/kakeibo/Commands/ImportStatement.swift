@@ -2,6 +2,7 @@ import ArgumentParser
 import KakeiboDomain
 import KakeiboInterop
 import KakeiboLedger
+import KakeiboReports
 
 /// `kakeibo import statement FILE… --account ACCOUNT`: bank statement files (OFX/QFX, QIF, camt.053,
 /// MT940) into transactions, all or nothing; the logic is `StatementImporter`'s.
@@ -43,52 +44,6 @@ struct ImportStatement: ParsableCommand {
             account: account, rules: try rules.map { path throws(ImportError) in try CSVRules.read(path: path, statement: true) },
             format: StatementFormat(rawValue: format.rawValue), encoding: encoding.flatMap(StatementEncoding.init(name:)))
         let report = try StatementImporter.importStatements(paths: files, options: options, into: ledger)
-        switch output {
-        case .json:
-            Printer.json([
-                "account": .string(report.account.rawValue),
-                "appended": .int(Int64(report.appended)),
-                "alreadyRecorded": .int(Int64(report.alreadyRecorded)),
-                "files": .array(report.files.map { file in
-                    var object: [String: JSONValue] = [
-                        "file": .string(file.path), "format": .string(file.format.rawValue),
-                        "transactions": .int(Int64(file.transactions)), "appended": .int(Int64(file.appended)),
-                        "alreadyRecorded": .int(Int64(file.alreadyRecorded)),
-                        "warnings": .array(file.warnings.map(JSONValue.string)), "skipped": .array(file.skipped.map(JSONValue.string)),
-                    ]
-                    if let closing = file.closingBalance {
-                        object["closingBalance"] = ["date": .string(closing.date.description), "statement": .string(closing.statement.decimalString),
-                                                    "ledger": .string(closing.ledger.decimalString), "currency": .string(closing.statement.currency.code),
-                                                    "assertionRecorded": .bool(file.assertionRecorded)]
-                    }
-                    return .object(object)
-                }),
-                "accountsOpened": .array(report.accountsOpened.map { account in
-                    ["name": .string(account.name.rawValue), "type": .string(account.type.rawValue), "currency": .string(account.currency.code)]
-                }),
-                "position": .int(report.position),
-            ])
-        case .table:
-            for file in report.files {
-                print(Terminal.safe("imported \(file.path) (\(file.format.rawValue)): \(Terminal.count(file.appended, "transaction")) appended, "
-                                    + "\(file.alreadyRecorded) already recorded"))
-                for warning in file.warnings { print(Terminal.safe("  the bank says: \(warning)")) }
-                for skipped in file.skipped { print(Terminal.safe("  left out: \(skipped)")) }
-                if let closing = file.closingBalance {
-                    let asserted = file.assertionRecorded ? "; recorded as a balance assertion" : ""
-                    if closing.statement == closing.ledger {
-                        print(Terminal.safe("  closing balance \(closing.statement) on \(closing.date) agrees with the ledger\(asserted)"))
-                    } else {
-                        let difference = (try? closing.statement.subtracting(closing.ledger)).map { " (difference \($0))" } ?? ""
-                        print(Terminal.safe("  closing balance \(closing.statement) on \(closing.date), but the ledger has \(closing.ledger)\(difference)\(asserted)"))
-                    }
-                }
-            }
-            if !report.accountsOpened.isEmpty {
-                var table = TextTable([("opened account", .left), ("type", .left), ("currency", .left)])
-                for account in report.accountsOpened { table.add([account.name.rawValue, account.type.rawValue, account.currency.code]) }
-                print(table.render())
-            }
-        }
+        print(report.text(json: output == .json))
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KakeiboChain
 import KakeiboDomain
+import KakeiboReports
 
 /// `kakeibo proof check FILE`: checks a proof offline, with no ledger (issue 34).
 struct ProofCommand: ParsableCommand {
@@ -33,22 +34,9 @@ struct ProofCheck: ParsableCommand {
         } catch {
             throw ProofCheckRefusal(file: file, failure: error)
         }
-        let head = document.checkpoint
-        let (kind, detail): (String, String) = switch document {
-        case .inclusion(let proof): ("inclusion", "\(proof.events.count) event\(proof.events.count == 1 ? "" : "s") at position "
-                                      + proof.events.map { String($0.position) }.joined(separator: ", "))
-        case .consistency(let proof): ("consistency", "the tree of \(proof.oldSize) (root \(proof.oldRoot.hex)) is a prefix")
-        }
-        switch output.format {
-        case .json:
-            Printer.json(["valid": .bool(true), "kind": .string(kind), "origin": .string(head.origin), "size": .int(Int64(head.size)),
-                          "root": .string(head.root.hex), "rootChecked": .bool(expected != nil)])
-        case .csv:
-            print(CSVWriter.render(header: ["valid", "kind", "origin", "size", "root"],
-                                   rows: [["true", kind, head.origin, String(head.size), head.root.hex]]))
-        case .table:
-            print(Terminal.safe("ok: \(kind) proof holds: \(detail), in the tree of \(head.size) of \(head.origin) with root \(head.root.hex)"))
-            if expected == nil { print("note: give --root SIZE:ROOTHEX from a checkpoint you trust to know the root is that ledger's") }
+        print(document.text(output.format, rootChecked: expected != nil))
+        if output.format == .table && expected == nil {
+            print("note: give --root SIZE:ROOTHEX from a checkpoint you trust to know the root is that ledger's")
         }
     }
 }

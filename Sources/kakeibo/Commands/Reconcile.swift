@@ -1,6 +1,7 @@
 import ArgumentParser
 import KakeiboDomain
 import KakeiboLedger
+import KakeiboReports
 
 /// `kakeibo reconcile ACCOUNT --balance AMOUNT --as-of DATE [--lock]` (issue 32): the statement's
 /// closing balance against the ledger's cleared balance on that date.
@@ -46,61 +47,13 @@ struct Reconcile: ParsableCommand {
         }
         let result = try ledger.reconcile(account: account, balance: amount, asOf: day, lock: lock)
         switch output.format {
-        case .json: Printer.json(Self.json(result))
-        case .csv, .table: print(Self.text(result), terminator: "")
+        case .json: Printer.json(result.json)
+        case .csv, .table: print(result.text, terminator: "")
         }
         guard result.isMatched else {
             throw CommandFailure("the statement says \(result.statement.description) on \(result.asOf), the ledger's cleared balance is "
                                  + "\(result.ledger.description): off by \(result.difference.description); nothing was marked",
                                  hint: "record what is missing, or mark a posting the statement does not show yet with `kakeibo mark ID --pending`")
         }
-    }
-
-    static func text(_ result: Reconciliation) -> String {
-        var out = "\(result.account.rawValue) on \(result.asOf): statement \(result.statement.description), "
-            + "ledger \(result.ledger.description)"
-        guard result.isMatched else {
-            out += ", difference \(result.difference.description)\n"
-            if !result.explanations.isEmpty {
-                out += "could explain it:\n"
-                for set in result.explanations {
-                    out += set.map { "  " + row($0) }.joined(separator: "\n    and\n") + "\n"
-                }
-            }
-            if !result.uncleared.isEmpty {
-                out += "uncleared postings up to \(result.asOf):\n"
-                for posting in result.uncleared.prefix(50) { out += "  " + row(posting) + "\n" }
-                if result.uncleared.count > 50 { out += "  … and \(result.uncleared.count - 50) more\n" }
-            }
-            return Terminal.safe(out)
-        }
-        out += ": reconciled\n"
-        let transactions = Set(result.cleared.map(\.transactionID)).count
-        out += result.cleared.isEmpty ? "nothing new to clear\n"
-            : "cleared \(result.cleared.count) posting\(result.cleared.count == 1 ? "" : "s") in \(transactions) transaction\(transactions == 1 ? "" : "s")\n"
-        if result.lockedCount > 0 { out += "locked \(result.lockedCount) posting\(result.lockedCount == 1 ? "" : "s")\n" }
-        return Terminal.safe(out)
-    }
-
-    /// `2026-10-30  1a2b3c4d  Corner Shop  -34.56 USD  unmarked (a left-out posting) or pending (a taken-in one)`.
-    private static func row(_ posting: ReconcilePosting) -> String {
-        let mark = posting.status == .pending ? "pending" : "unmarked"
-        return "\(posting.date)  \(posting.transactionID.suffix(8))  \(posting.payee ?? "")  \(posting.amount.description)  \(mark)"
-    }
-
-    static func json(_ result: Reconciliation) -> JSONValue {
-        func posting(_ p: ReconcilePosting) -> JSONValue {
-            ["date": .string(p.date.description), "id": .string(p.transactionID), "line": .int(Int64(p.line)),
-             "payee": p.payee.map(JSONValue.string) ?? .null, "amount": .string(p.amount.decimalString),
-             "currency": .string(p.amount.currency.code), "status": .string(p.status?.rawValue ?? "")]
-        }
-        return ["account": .string(result.account.rawValue), "asOf": .string(result.asOf.description),
-                "statement": .string(result.statement.decimalString), "ledger": .string(result.ledger.decimalString),
-                "difference": .string(result.difference.decimalString), "currency": .string(result.statement.currency.code),
-                "reconciled": .bool(result.isMatched),
-                "cleared": .array(result.cleared.map(posting)), "locked": .int(Int64(result.lockedCount)),
-                "explanations": .array(result.explanations.map { .array($0.map(posting)) }),
-                "uncleared": .array(result.uncleared.map(posting)),
-                "positions": .array(result.results.flatMap(\.positions).map(JSONValue.int))]
     }
 }

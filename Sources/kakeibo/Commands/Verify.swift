@@ -2,6 +2,7 @@ import ArgumentParser
 import KakeiboDomain
 import KakeiboEventStore
 import KakeiboLedger
+import KakeiboReports
 
 struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -39,52 +40,16 @@ struct Verify: ParsableCommand {
             if expected == nil && !digest { return printTreeHead(tree) }
         }
         let report = try ledger.verify(expecting: expected)
-        if digest && report.isValid {
-            switch output.format {
-            case .json: Printer.json(["head": .string(report.head.description), "position": .int(report.head.position)])
-            case .csv: print(CSVWriter.render(header: ["head"], rows: [[report.head.description]]))
-            case .table: print(report.head.description)
-            }
-            return
-        }
-        switch output.format {
-        case .json:
-            Printer.json(["valid": .bool(report.isValid), "events": .int(report.eventCount), "head": .string(report.head.description),
-                          "firstBadPosition": report.logProblem.map { .int($0.position) } ?? .null,
-                          "problems": .array(report.problems.map(JSONValue.string))])
-        case .csv:
-            print(CSVWriter.render(header: ["valid", "events", "head", "problems"],
-                                   rows: [[String(report.isValid), String(report.eventCount), report.head.description,
-                                           report.problems.joined(separator: "; ")]]))
-        case .table:
-            if report.isValid {
-                print("ok: \(report.eventCount) events, chain intact, every transaction balances, projections match a replay")
-                print("head \(report.head)")
-                if let expectedRoot { print("tree of \(expectedRoot.size) has root \(expectedRoot.root.hex), as expected") }
-            }
-        }
+        if digest && report.isValid { return print(report.digestText(output.format)) }
+        if let text = report.text(output.format, tree: expectedRoot.map { ($0.size, $0.root) }) { print(text) }
         if !report.isValid {
-            // One error line, as every failing command gives: the problems joined, the first one first.
-            let summary = report.logProblem.map { "verification failed at position \($0.position)" } ?? "verification failed"
-            // A replay refuses while triggers are missing, so it is only advised on a sound log.
-            let replay = !report.projectionDifferences.isEmpty && report.missingTriggers.isEmpty
-            throw CommandFailure(([summary] + report.problems).joined(separator: "; "), hint: replay ? "run `kakeibo replay` to rebuild it" : nil)
+            throw CommandFailure(report.failureSummary, hint: report.replayWouldRepair ? "run `kakeibo replay` to rebuild it" : nil)
         }
     }
 
     private func printTreeHead(_ tree: TreeHeadCheck) {
-        switch output.format {
-        case .json:
-            Printer.json(["valid": .bool(true), "size": .int(Int64(tree.size)), "root": .string(tree.root.hex),
-                          "headSize": .int(Int64(tree.headSize)), "headRoot": .string(tree.headRoot.hex),
-                          "consistencyPath": .int(Int64(tree.pathLength))])
-        case .csv:
-            print(CSVWriter.render(header: ["valid", "size", "root", "headSize", "headRoot"],
-                                   rows: [["true", String(tree.size), tree.root.hex, String(tree.headSize), tree.headRoot.hex]]))
-        case .table:
-            print("ok: tree of \(tree.size) has root \(tree.root.hex), as expected")
-            print("the log's tree of \(tree.headSize) (root \(tree.headRoot.hex)) extends it: a consistency path of "
-                  + "\(tree.pathLength) hash\(tree.pathLength == 1 ? "" : "es") from the stored tree, and the newest event re-hashed")
+        print(tree.text(output.format))
+        if output.format == .table {
             print("note: the rest of the log was not re-hashed; `kakeibo verify` re-hashes every event and checks the stored tree")
         }
     }
