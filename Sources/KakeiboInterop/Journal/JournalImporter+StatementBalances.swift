@@ -1,4 +1,5 @@
 import KakeiboDomain
+import KakeiboEventStore
 
 // Statement balances through a journal (issue 32): `export journal` writes each `BalanceAsserted`
 // as hledger reads an assertion,
