@@ -4,7 +4,10 @@ extension String {
     /// rest. `count` counts characters, so `ｆｕｌｌ` and `食堂` pushed their table columns out of line (issue 29, B23).
     /// The ranges are wcwidth's (Markus Kuhn's), which terminals follow.
     public var displayWidth: Int {
-        reduce(0) { $0 + $1.displayWidth }
+        // Printable ASCII is one column a byte: most cells are, and looking up each character's Unicode
+        // properties took 42 % of `register` on a 100k-event ledger (perf, release).
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return utf8.count }
+        return reduce(0) { $0 + $1.displayWidth }
     }
 }
 
