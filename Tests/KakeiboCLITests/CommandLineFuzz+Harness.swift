@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 @testable import kakeibo
+import KakeiboDomain
 import KakeiboLedger
 
 /// Runs argument vectors in this process, as `Kakeibo.main` would (parse, run, render the error), against a
@@ -128,15 +129,19 @@ final class CommandLineFuzzer {
         let before = try observer.head()
         var refusal: ErrorMessage?
         var helpShown = false
+        var parsed: (any ParsableCommand)?
         do {
             // The command's own `run()`, as `Kakeibo.main` calls it; `GlobalOptions.alreadyOpen` hands it the epoch's
             // open ledger instead of opening the file again for every vector.
             var command = try Self.parse(arguments, throughRoot: run % Self.rootEvery == 0)
+            parsed = command
             try command.run()
-        } catch where Kakeibo.exitCode(for: error) == .success {
-            helpShown = true
         } catch {
-            refusal = ErrorMessage(error)
+            // `Kakeibo.main` asks `exitCode(for:)` first; each call renders the usage text of a parse error (the
+            // fuzzer's most common refusal), so the exit code `ErrorMessage` already holds is asked instead, and
+            // `exitCode(for:)` only when that says 0 (--help, or a refusal with exit code 0, which is a violation).
+            let message = ErrorMessage(error)
+            if message.exitCode == 0 && Kakeibo.exitCode(for: error) == .success { helpShown = true } else { refusal = message }
         }
         fflush(nil)
         let after = try observer.head()
@@ -157,6 +162,8 @@ final class CommandLineFuzzer {
             recordedInEpoch.append((run, arguments))
         } else {
             statistics.unchanged += 1
+            // A price the ledger already holds for that pair and day records nothing (N17), and says so.
+            if let price = parsed as? Price, (try? Self.holds(price, observer)) == true { return }
             if !arguments.contains(where: { $0.hasPrefix("--idempotency-key") }) {
                 violation("succeeded without recording anything or refusing (log at \(after.position))")
             }
@@ -190,6 +197,22 @@ final class CommandLineFuzzer {
             if first != "budget", let leaf = leaves[first] { return try leaf.parseAsRoot(Array(arguments.dropFirst())) }
         }
         return try Kakeibo.parseAsRoot(arguments)
+    }
+
+    /// Whether the ledger holds `price` already: its pair, its day (today without `--date`) and its value (1.08 = 1.080).
+    static func holds(_ price: Price, _ ledger: Ledger) throws -> Bool {
+        let commodity = try ledger.commodityArgument(price.commodity)
+        let quote = try price.in.map { try ledger.commodityArgument($0) } ?? ledger.settings().baseCurrency
+        let day = try price.date ?? ledger.today()
+        let value = try ExactDecimal(parsing: price.amountWords[0])
+        func trimmed(_ value: ExactDecimal) -> (Int64, Int) {
+            var (mantissa, scale) = (value.mantissa, value.scale)
+            while scale > 0, mantissa % 10 == 0 { mantissa /= 10; scale -= 1 }
+            return (mantissa, scale)
+        }
+        return try ledger.prices().contains {
+            $0.commodity == commodity && $0.quote == quote && $0.date == day && trimmed($0.value) == trimmed(value)
+        }
     }
 
     /// `kakeibo 'a' 'b'…`, quoted for a POSIX shell, to replay a vector by hand.

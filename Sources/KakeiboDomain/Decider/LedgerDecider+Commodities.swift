@@ -45,6 +45,16 @@ extension LedgerDecider {
                      source: input.source)
     }
 
+    /// 1.08 and 1.080 are one price: equal once trailing zeros of the fraction are dropped.
+    static func sameValue(_ a: ExactDecimal, _ b: ExactDecimal) -> Bool {
+        func trimmed(_ value: ExactDecimal) -> (Int64, Int) {
+            var (mantissa, scale) = (value.mantissa, value.scale)
+            while scale > 0, mantissa % 10 == 0 { mantissa /= 10; scale -= 1 }
+            return (mantissa, scale)
+        }
+        return trimmed(a) == trimmed(b)
+    }
+
     /// Parses a cost exactly, in a commodity other than the amount's.
     func postingCost(_ input: LedgerCommand.CostInput, for amount: Money) throws -> PostingCost {
         guard input.commodity != amount.currency else {

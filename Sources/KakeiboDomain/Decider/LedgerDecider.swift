@@ -174,7 +174,12 @@ public struct LedgerDecider<State: LedgerStateReader> {
         case .declareCommodity(let commodity, let display):
             return try declareCommodity(commodity, display: display)
         case .recordPrice(let input):
-            return [.priceRecorded(try recordPrice(input))]
+            let price = try recordPrice(input)
+            // The same price again (N17: typed twice, or a journal's `P` line already entered by hand) decides
+            // nothing: the log would hold two events that say one thing.
+            if let known = try state.price(of: price.commodity, in: price.quote, on: price.date),
+               Self.sameValue(known, price.value) { return [] }
+            return [.priceRecorded(price)]
         case .setForecastRule(let input):
             return [.forecastRuleSet(try setForecastRule(input))]
         case .setBooking(let name, let booking):

@@ -36,6 +36,9 @@ public protocol LedgerStateReader {
     func categorySuggestion(payee: String?, amount: Money, itemWords: [String]) throws -> AppliedSuggestion?
     /// A declared commodity outside the ISO table, by symbol; nil when none was declared.
     func commodity(symbol: String) throws -> Commodity?
+    /// The price in force for `commodity` in `quote` on exactly `date` (the last recorded for that day); nil when
+    /// none was recorded, or this reader keeps no prices.
+    func price(of commodity: Commodity, in quote: Commodity, on date: LocalDate) throws -> ExactDecimal?
     /// Whether a household server recorded a conflict on the transaction that nothing has
     /// settled yet; false when this reader keeps no conflicts.
     func hasOpenConflict(transactionID: String) throws -> Bool
@@ -51,6 +54,8 @@ public protocol LedgerStateReader {
 
 extension LedgerStateReader {
     public func commodity(symbol: String) throws -> Commodity? { nil }
+
+    public func price(of commodity: Commodity, in quote: Commodity, on date: LocalDate) throws -> ExactDecimal? { nil }
 
     public func hasOpenConflict(transactionID: String) throws -> Bool { false }
 

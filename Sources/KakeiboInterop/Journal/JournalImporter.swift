@@ -162,7 +162,8 @@ public enum JournalImporter {
                 current = try head.next() ?? nextTransaction() ?? tail.next()
                 return current.map { ($0.command, $0.options) }
             }, each: { _, result in
-                guard let entry = current, !result.alreadyRecorded else { return }
+                // A `P` line whose price is already recorded (by hand, or twice in the file) decides nothing (N17).
+                guard let entry = current, !result.alreadyRecorded, !(entry.kind == .price && result.events.isEmpty) else { return }
                 appended[entry.kind, default: 0] += 1
                 if entry.kind == .transaction, let done = appended[.transaction], done % transactionChunk == 0 {
                     progress(done, count - recorded.count)

@@ -12,6 +12,12 @@ extension SQLiteProjectionStore {
         return found
     }
 
+    func price(of commodity: Commodity, in quote: Commodity, on date: LocalDate) throws -> ExactDecimal? {
+        guard let value = try String.fetchOne(db, sql: "SELECT value FROM prices WHERE commodity = ? AND quote = ? AND date = ?",
+                                              arguments: [commodity.code, quote.code, date.description]) else { return nil }
+        do { return try ExactDecimal(parsing: value) } catch { throw LedgerError.money(error) }
+    }
+
     func saveCommodity(_ commodity: Commodity, display: String?) throws {
         // An ISO currency's precision may have grown (`growPrecision`): read again when asked.
         cache.commodities[commodity.code] = commodity.isISO ? nil : commodity

@@ -187,6 +187,8 @@ public final class Ledger: Sendable {
         if command.readsSuggestions { try session.flushSuggestions() }
         let decision = try LedgerDecider(state: session.store, context: DecisionContext(today: today, makeID: environment.makeID))
             .decide(command)
+        // A command that changes nothing (N17: a price already recorded) appends nothing, not an empty entry.
+        if decision.events.isEmpty { return RecordResult(decision: decision, envelopes: []) }
         let eventIDs = decision.events.map { _ in environment.makeID() }
         let metadata = AppendMetadata(recordedAt: now, source: options.source, provenance: options.provenance,
                                       actor: environment.actor, commandID: environment.makeID(),

@@ -38,8 +38,10 @@ struct Price: RecordingCommand {
         let ledger = try global.openLedger()
         let result = try record(on: ledger)
         let day = try date ?? ledger.today()
+        // The same price typed twice records once (N17): the second says so rather than "recorded".
+        let said = result.events.isEmpty && !result.alreadyRecorded ? "already recorded" : "recorded"
         Printer.recorded(result, format: output.format,
-                         note: "recorded the price of \(commodity) on \(day): \(amountWords[0]) \(try quote(ledger).code)")
+                         note: "\(said) the price of \(commodity) on \(day): \(amountWords[0]) \(try quote(ledger).code)")
     }
 
     private func quote(_ ledger: Ledger) throws -> Currency {
