@@ -8,10 +8,9 @@ struct AccountCommand: ParsableCommand {
         commandName: "account", abstract: "Open, close, rename and list accounts.",
         subcommands: [Open.self, Close.self, Rename.self, Retype.self, Booking.self, List.self])
 
-    struct Open: ParsableCommand {
+    struct Open: ParsableCommand, CommonCommand {
         static let configuration = CommandConfiguration(abstract: "Open an account, e.g. assets:bank:checking.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var common: CommonOptions
         @Argument(help: "Hierarchical name, parts separated by ':'.") var name: String
         @Option(help: "asset, liability, equity, income or expense (inferred from the first part when omitted).")
         var type: AccountType?
@@ -39,10 +38,9 @@ struct AccountCommand: ParsableCommand {
         }
     }
 
-    struct Close: ParsableCommand {
+    struct Close: ParsableCommand, CommonCommand {
         static let configuration = CommandConfiguration(abstract: "Close an account with a zero balance.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var common: CommonOptions
         @Argument var name: String
 
         func run() throws {
@@ -51,10 +49,9 @@ struct AccountCommand: ParsableCommand {
         }
     }
 
-    struct Rename: ParsableCommand {
+    struct Rename: ParsableCommand, CommonCommand {
         static let configuration = CommandConfiguration(abstract: "Rename an account; its history follows it.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var common: CommonOptions
         @Argument var name: String
         @Argument var newName: String
 
@@ -64,11 +61,10 @@ struct AccountCommand: ParsableCommand {
         }
     }
 
-    struct Retype: ParsableCommand {
+    struct Retype: ParsableCommand, CommonCommand {
         static let configuration = CommandConfiguration(
             abstract: "Give an account another type, e.g. one a journal import left unclassified.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var common: CommonOptions
         @Argument var name: String
         @Argument(help: "asset, liability, equity, income or expense.") var type: AccountType
 
@@ -78,10 +74,9 @@ struct AccountCommand: ParsableCommand {
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: ParsableCommand, CommonCommand {
         static let configuration = CommandConfiguration(abstract: "List accounts with their balances.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var common: CommonOptions
         @OptionGroup var scope: ScopeOptions
 
         func run() throws {

@@ -5,7 +5,7 @@ import KakeiboLedger
 
 /// Records many commands from a file, each line in its own transaction, as if each had been
 /// typed alone, but with the ledger opened once: scripts, and the two-writer stress test.
-struct Batch: ParsableCommand {
+struct Batch: ParsableCommand, CommonCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record one command per line of a file (or - for stdin), each in its own transaction.",
         discussion: """
@@ -15,8 +15,7 @@ struct Batch: ParsableCommand {
             ledger refuses, and the lines before it stay recorded (give each line an --idempotency-key \
             to make the batch safe to run again).
             """)
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @Argument(help: ArgumentHelp("The file of commands, or - for standard input.", valueName: "file")) var file: String
 
     func run() throws {

@@ -9,11 +9,10 @@ struct BudgetCommand: ParsableCommand {
         commandName: "budget", abstract: "Set, clear and report budgets per expense category.",
         subcommands: [Set.self, Clear.self, Report.self])
 
-    struct Set: ParsableCommand {
+    struct Set: ParsableCommand, CommonCommand {
         static let configuration = CommandConfiguration(
             abstract: "Budget a category per week or month, from the period containing --from on.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var common: CommonOptions
         @Argument(help: "An expense category: groceries or expenses:food:groceries.") var category: String
         // Collects unrecognised words too, so `-10` reaches the ledger's own message rather than an option error.
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The amount per period, e.g. 400 or 45.50.", valueName: "amount"))
@@ -38,10 +37,9 @@ struct BudgetCommand: ParsableCommand {
         }
     }
 
-    struct Clear: ParsableCommand {
+    struct Clear: ParsableCommand, CommonCommand {
         static let configuration = CommandConfiguration(abstract: "Stop a category's budget from the period containing --from on.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var common: CommonOptions
         @Argument var category: String
         @Option(help: ArgumentHelp("Effective from (default: today).", valueName: "YYYY-MM-DD"), transform: LocalDate.init(iso:))
         var from: LocalDate?
@@ -52,11 +50,10 @@ struct BudgetCommand: ParsableCommand {
         }
     }
 
-    struct Report: ParsableCommand {
+    struct Report: ParsableCommand, CommonCommand {
         static let configuration = CommandConfiguration(
             abstract: "Budgeted, carried in, spent, available, spend ratio and band (0–4) per category for one period.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var common: CommonOptions
         @Option(help: ArgumentHelp("A month (2026-11), an ISO week (2026-W47), or monthly/weekly for the current one (default: this month).",
                                    valueName: "period"))
         var period: String?

@@ -8,10 +8,9 @@ struct CategoryCommand: ParsableCommand {
         commandName: "category", abstract: "Add, rename, archive and list categories (income and expense accounts).",
         subcommands: [Add.self, Rename.self, Archive.self, List.self])
 
-    struct Add: ParsableCommand {
+    struct Add: ParsableCommand, CommonCommand {
         static let configuration = CommandConfiguration(abstract: "Add a category: `groceries` creates expenses:groceries.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var common: CommonOptions
         @Argument var name: String
         @Flag(help: "An income category (income:NAME) instead of an expense one.") var income = false
         @Option(name: .customLong("display-name"), help: "Name shown in reports and widgets.") var displayName: String?
@@ -29,10 +28,9 @@ struct CategoryCommand: ParsableCommand {
         }
     }
 
-    struct Rename: ParsableCommand {
+    struct Rename: ParsableCommand, CommonCommand {
         static let configuration = CommandConfiguration(abstract: "Rename a category and its account.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var common: CommonOptions
         @Argument var name: String
         @Argument var newName: String
 
@@ -42,10 +40,9 @@ struct CategoryCommand: ParsableCommand {
         }
     }
 
-    struct Archive: ParsableCommand {
+    struct Archive: ParsableCommand, CommonCommand {
         static let configuration = CommandConfiguration(abstract: "Archive a category: history stays, new postings are refused.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var common: CommonOptions
         @Argument var name: String
 
         func run() throws {
@@ -56,10 +53,9 @@ struct CategoryCommand: ParsableCommand {
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: ParsableCommand, CommonCommand {
         static let configuration = CommandConfiguration(abstract: "List categories.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var common: CommonOptions
         @OptionGroup var scope: ScopeOptions
 
         func run() throws {

@@ -9,11 +9,10 @@ struct CommodityCommand: ParsableCommand {
         commandName: "commodity", abstract: "Declare a commodity outside the ISO table, and list market prices.",
         subcommands: [Declare.self, Prices.self])
 
-    struct Declare: RecordingCommand {
+    struct Declare: RecordingCommand, CommonCommand {
         static let configuration = CommandConfiguration(
             abstract: "Declare a commodity (BTC, VTI) and how many decimals its amounts have; once, as they are stored so.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var common: CommonOptions
         @Argument(help: "The symbol: letters, digits, _ or ., starting with a letter.") var symbol: String
         @Option(help: "Decimals of its smallest unit, 0 to 12 (BTC: 8).") var precision: Int
 
@@ -26,10 +25,9 @@ struct CommodityCommand: ParsableCommand {
         }
     }
 
-    struct Prices: ParsableCommand {
+    struct Prices: ParsableCommand, CommonCommand {
         static let configuration = CommandConfiguration(abstract: "Market prices, one per date and pair (the later recorded wins).")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var common: CommonOptions
 
         func run() throws {
             print(MarketPrice.text(try global.openLedger().prices(), output.format))

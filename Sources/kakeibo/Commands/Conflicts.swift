@@ -5,7 +5,7 @@ import KakeiboReports
 import KakeiboSync
 
 /// `kakeibo conflicts`: what a household server could not merge, from this file's own log.
-struct Conflicts: ParsableCommand {
+struct Conflicts: ParsableCommand, CommonCommand {
     static let configuration = CommandConfiguration(
         abstract: "List edits the server did not apply, and accounts two devices gave one name while apart.",
         discussion: """
@@ -13,8 +13,7 @@ struct Conflicts: ParsableCommand {
             transaction settles an edit conflict, and voiding it again one whose transaction was voided meanwhile; \
             renaming the account settles a name conflict.
             """)
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
 
     func run() throws {
         let conflicts = try SyncClient.localConflicts(ledgerAt: global.path)

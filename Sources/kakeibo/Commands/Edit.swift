@@ -2,11 +2,10 @@ import ArgumentParser
 import KakeiboDomain
 import KakeiboLedger
 
-struct Edit: RecordingCommand {
+struct Edit: RecordingCommand, CommonCommand {
     static let configuration = CommandConfiguration(
         abstract: "Correct a transaction. The original stays in the log; the edit is a new event.")
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @Argument(help: "Transaction id, or a unique start or end of it (4+ characters; register shows the last 8).") var transaction: String
     @Option(parsing: .unconditional, help: "New amount; may be negative.") var amount: String?
     @Option(help: ArgumentHelp("The new business date: YYYY-MM-DD, today, yesterday.", valueName: "date"), transform: TypedDate.init)
@@ -41,12 +40,11 @@ struct Edit: RecordingCommand {
     }
 }
 
-struct VoidCommand: RecordingCommand {
+struct VoidCommand: RecordingCommand, CommonCommand {
     static let configuration = CommandConfiguration(
         commandName: "void",
         abstract: "Cancel a transaction. It stays in the log and its history; it no longer counts.")
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @Argument(help: "Transaction id, or a unique start or end of it (4+ characters).") var transaction: String
     @Option(help: "Why; shown in the history.") var reason: String?
     @Flag(help: "Void a transaction with a posting locked by `kakeibo reconcile --lock`; needs --reason, which the log keeps.")

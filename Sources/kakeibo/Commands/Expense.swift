@@ -2,10 +2,9 @@ import ArgumentParser
 import KakeiboDomain
 import KakeiboLedger
 
-struct Expense: RecordingCommand {
+struct Expense: RecordingCommand, CommonCommand {
     static let configuration = CommandConfiguration(abstract: "Record money spent from an account on a category.")
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @OptionGroup var entry: EntryOptions
     var typedDate: LocalDate? { entry.date?.written }
     @Option(help: "The account paid from, e.g. assets:checking.") var from: String
@@ -20,10 +19,9 @@ struct Expense: RecordingCommand {
     }
 }
 
-struct Income: RecordingCommand {
+struct Income: RecordingCommand, CommonCommand {
     static let configuration = CommandConfiguration(abstract: "Record money received into an account from an income account.")
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @OptionGroup var entry: EntryOptions
     var typedDate: LocalDate? { entry.date?.written }
     @Option(help: "The account received into, e.g. assets:checking.") var to: String
@@ -34,10 +32,9 @@ struct Income: RecordingCommand {
     }
 }
 
-struct Transfer: RecordingCommand {
+struct Transfer: RecordingCommand, CommonCommand {
     static let configuration = CommandConfiguration(abstract: "Move money between your own accounts (or pay a card).")
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @OptionGroup var entry: EntryOptions
     var typedDate: LocalDate? { entry.date?.written }
     @Option(help: "The account the money leaves.") var from: String

@@ -4,11 +4,10 @@ import KakeiboLedger
 import KakeiboProjections
 import KakeiboReports
 
-struct Forecast: ParsableCommand {
+struct Forecast: ParsableCommand, CommonCommand {
     static let configuration = CommandConfiguration(
         abstract: "Spend forecasts per expense category: the rest of this month and the next, with an 80 % interval.")
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @Option(name: .customLong("as-of"), help: ArgumentHelp("Forecast as of this date (default: today).", valueName: "YYYY-MM-DD"),
             transform: LocalDate.init(iso:))
     var asOf: LocalDate?

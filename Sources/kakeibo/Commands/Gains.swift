@@ -4,11 +4,10 @@ import KakeiboLedger
 import KakeiboReports
 
 /// `kakeibo gains -p 2026`: realised gains per lot a sale took (issue 36).
-struct Gains: ParsableCommand {
+struct Gains: ParsableCommand, CommonCommand {
     static let configuration = CommandConfiguration(
         abstract: "Realised gains and losses per lot sold: acquisition and disposal dates, holding period, basis, proceeds.")
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @OptionGroup var period: ReportOptions
 
     func run() throws {

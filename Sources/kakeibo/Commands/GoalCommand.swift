@@ -9,10 +9,9 @@ struct GoalCommand: ParsableCommand {
         commandName: "goal", abstract: "Set an income goal per week or month and follow its progress.",
         subcommands: [Set.self, Report.self])
 
-    struct Set: ParsableCommand {
+    struct Set: ParsableCommand, CommonCommand {
         static let configuration = CommandConfiguration(abstract: "Set the income goal, from the period containing --from on.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var common: CommonOptions
         // Collects unrecognised words too, so `-5` reaches the ledger's own message rather than an option error.
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The amount to earn per period, e.g. 1500.", valueName: "amount"))
         var amountWords: [String] = []
@@ -38,11 +37,10 @@ struct GoalCommand: ParsableCommand {
         }
     }
 
-    struct Report: ParsableCommand {
+    struct Report: ParsableCommand, CommonCommand {
         static let configuration = CommandConfiguration(
             abstract: "Earned vs goal per period, the pace for the current one and the streak of periods met.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var common: CommonOptions
         @Option(name: .customLong("as-of"), help: ArgumentHelp("Report as of this date (default: today).", valueName: "YYYY-MM-DD"),
                 transform: LocalDate.init(iso:))
         var asOf: LocalDate?

@@ -3,11 +3,10 @@ import KakeiboDomain
 import KakeiboLedger
 import KakeiboReports
 
-struct History: ParsableCommand {
+struct History: ParsableCommand, CommonCommand {
     static let configuration = CommandConfiguration(
         abstract: "The audit trail of one transaction: who changed what, when, from where, before and after.")
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @Argument(help: "Transaction id, or a unique start or end of it (4+ characters).") var transaction: String
 
     func run() throws {

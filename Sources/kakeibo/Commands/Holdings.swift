@@ -4,11 +4,10 @@ import KakeiboLedger
 import KakeiboReports
 
 /// `kakeibo holdings [--value USD] [--as-of DATE]`: what the lots hold (issue 36).
-struct Holdings: ParsableCommand {
+struct Holdings: ParsableCommand, CommonCommand {
     static let configuration = CommandConfiguration(
         abstract: "Per account and commodity: units held in lots, cost basis, market value and unrealised gain.")
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @Option(help: ArgumentHelp("Value holdings in this commodity from P prices (default: each lot's cost commodity).",
                                valueName: "commodity"))
     var value: String?

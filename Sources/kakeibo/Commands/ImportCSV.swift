@@ -4,7 +4,7 @@ import KakeiboInterop
 import KakeiboLedger
 import KakeiboReports
 
-struct ImportCSV: ParsableCommand {
+struct ImportCSV: ParsableCommand, CommonCommand {
     static let configuration = CommandConfiguration(
         commandName: "csv",
         abstract: "Import a bank's CSV statement through hledger-like rules: all of it or, on any error, nothing.",
@@ -12,8 +12,7 @@ struct ImportCSV: ParsableCommand {
             Rows already imported (by an overlapping statement) are left out; identical rows in one file \
             (two coffees on one day) all stay. Cells are never evaluated as formulas.
             """)
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @Argument(help: ArgumentHelp("The CSV statement.", valueName: "file")) var file: String
     @Option(help: ArgumentHelp("The rules file: fields, date-format, account1, if … account2.", valueName: "rules"))
     var rules: String

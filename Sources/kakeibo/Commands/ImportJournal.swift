@@ -5,7 +5,7 @@ import KakeiboInterop
 import KakeiboLedger
 import KakeiboReports
 
-struct ImportJournal: ParsableCommand {
+struct ImportJournal: ParsableCommand, CommonCommand {
     static let configuration = CommandConfiguration(
         commandName: "journal",
         abstract: "Import an hledger/ledger journal: all of it or, on any error, nothing.",
@@ -16,8 +16,7 @@ struct ImportJournal: ParsableCommand {
             earlier import of the file recorded that it no longer holds (corrected or deleted) refuse the \
             import; --replace voids them.
             """)
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @Argument(help: ArgumentHelp("The journal file.", valueName: "file")) var file: String
     @Flag(help: "Void the transactions an earlier import of this journal recorded that it no longer contains.")
     var replace = false

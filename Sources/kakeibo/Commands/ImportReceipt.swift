@@ -7,7 +7,7 @@ import KakeiboReceipts
 import KakeiboReports
 
 /// `kakeibo import receipt FILE|DIR... | --observations FILE.json`: receipts in as `ReceiptScanned` + `ExpenseCaptured`.
-struct ImportReceipt: ParsableCommand {
+struct ImportReceipt: ParsableCommand, CommonCommand {
     static let configuration = CommandConfiguration(
         commandName: "receipt",
         abstract: "Import receipt images (JPEG, PNG, TIFF) or OCR observations as expenses.",
@@ -23,8 +23,7 @@ struct ImportReceipt: ParsableCommand {
             address or tax id, else --currency or the account's is assumed; either way it is a reason to review \
             unless the address agrees with the currency expected.
             """)
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @OptionGroup var engineOptions: EngineOptions
     @Argument(help: ArgumentHelp("Receipt images, or folders of them.", valueName: "file-or-dir")) var files: [String] = []
     @Option(help: "Text observations JSON from another OCR engine instead of images.") var observations: String?

@@ -3,11 +3,10 @@ import Foundation
 import KakeiboDomain
 import KakeiboLedger
 
-struct Init: ParsableCommand {
+struct Init: ParsableCommand, CommonCommand {
     static let configuration = CommandConfiguration(abstract: "Create a new ledger file.")
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
 
     @Option(help: "The ledger's base currency (ISO 4217), used by accounts opened without --currency.", transform: Currency.argument)
     var currency: Currency

@@ -3,10 +3,9 @@ import KakeiboDomain
 import KakeiboLedger
 import KakeiboReports
 
-struct Log: ParsableCommand {
+struct Log: ParsableCommand, CommonCommand {
     static let configuration = CommandConfiguration(abstract: "The event log itself, in order.")
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @Option(help: "First position to show.") var from: Int64 = 1
     @Option(help: "How many events to show at most.") var limit: Int = 1000
 

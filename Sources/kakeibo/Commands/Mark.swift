@@ -4,12 +4,11 @@ import KakeiboLedger
 
 /// `kakeibo mark ID [--account A] --cleared|--pending|--unmarked` (issue 32): hledger's `*` and `!`
 /// on the postings of one transaction, all of them or those on one account.
-struct Mark: RecordingCommand {
+struct Mark: RecordingCommand, CommonCommand {
     static let configuration = CommandConfiguration(
         abstract: "Mark a transaction's postings cleared (*), pending (!) or unmarked.",
         discussion: "Example: kakeibo mark 1a2b3c4d --account assets:checking --pending (a cheque the bank has not shown yet).")
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @Argument(help: "Transaction id, or a unique start or end of it (4+ characters).") var transaction: String
     @Option(help: "Only the postings on this account (default: every posting).") var account: String?
     @Flag(name: [.customShort("C"), .customLong("cleared")], help: "Cleared (*).") var cleared = false

@@ -6,13 +6,12 @@ import KakeiboReports
 import KakeiboSync
 
 /// `kakeibo receipt show ID` (or `receipts show`): one imported receipt, its fields and the rows they were read from.
-struct ReceiptShow: ParsableCommand {
+struct ReceiptShow: ParsableCommand, CommonCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Print a receipt's parsed fields, their confidences and the rows they cite.",
         discussion: "Correct a field with `kakeibo edit TXN --amount … --date … --payee … --category …`; the edit is kept as a TransactionEdited event.")
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @Argument(help: "The transaction id or the receipt id (4+ characters of its start or end).") var id: String
     @Option(help: ArgumentHelp("Write the receipt's photo to this file: kept by the household server (a receipt captured in the web app), fetched with this file's sync token and checked against the digest the receipt carries.",
                                valueName: "file"))

@@ -5,7 +5,7 @@ import KakeiboReports
 
 /// `kakeibo reconcile ACCOUNT --balance AMOUNT --as-of DATE [--lock]` (issue 32): the statement's
 /// closing balance against the ledger's cleared balance on that date.
-struct Reconcile: ParsableCommand {
+struct Reconcile: ParsableCommand, CommonCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check an account against a statement's balance; when they agree, mark its postings cleared.",
         discussion: """
@@ -16,8 +16,7 @@ struct Reconcile: ParsableCommand {
             an imported statement recorded is used: the latest, or the one dated --as-of. A liability's balance is negative \
             when money is owed (-250.00 on a card), as the ledger keeps it.
             """)
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @Argument(help: "The account the statement is for, e.g. assets:bank:checking.") var account: String
     @Option(parsing: .unconditional, help: ArgumentHelp("The statement's closing balance, in the account's commodity "
                                                         + "(default: the latest one an imported statement stated).", valueName: "amount"))

@@ -2,11 +2,10 @@ import ArgumentParser
 import KakeiboDomain
 import KakeiboLedger
 
-struct Replay: ParsableCommand {
+struct Replay: ParsableCommand, CommonCommand {
     static let configuration = CommandConfiguration(
         abstract: "Rebuild every projection from the log; --check compares a scratch rebuild with the live tables.")
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @Flag(help: "Rebuild into a scratch copy and exit 1 if anything differs from the live projections.") var check = false
 
     func run() throws {

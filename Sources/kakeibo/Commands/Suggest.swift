@@ -4,11 +4,10 @@ import KakeiboLedger
 import KakeiboProjections
 import KakeiboReports
 
-struct Suggest: ParsableCommand {
+struct Suggest: ParsableCommand, CommonCommand {
     static let configuration = CommandConfiguration(
         abstract: "Suggest an expense category for a payee, learned from your categorised and corrected expenses.")
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @Option(help: "The payee as the bank or receipt shows it, e.g. \"SQ *BLUE BOTTLE #0423\".") var payee: String?
     @Flag(help: "How often suggestions would have been right on this ledger's own expenses, in the order they were recorded.")
     var stats = false

@@ -48,26 +48,7 @@ struct Sync: ParsableCommand {
                 FileHandle.standardError.write(Data("kakeibo: note: \(error); give --token next time\n".utf8))
             }
         }
-        var parts: [String] = []
-        if report.cloned { parts.append("cloned \(report.pulled) events") }
-        if report.adopted > 0 { parts.append("adopted \(report.adopted) events") }
-        if report.pushed > 0 || report.duplicates > 0 { parts.append("pushed \(report.pushed)" + (report.duplicates > 0 ? " (\(report.duplicates) already there)" : "")) }
-        if report.alreadyRecorded > 0 {
-            parts.append("\(report.alreadyRecorded) recorded by another device first (the same import), kept as the ledger has them")
-        }
-        if !report.cloned && report.pulled > 0 { parts.append("pulled \(report.pulled)") }
-        if report.rebased { parts.append("rebased onto the server's order") }
-        print((parts.isEmpty ? "up to date" : parts.joined(separator: ", ")) + "; head \(report.head.position):\(report.head.hash)")
-        if report.recordedDuringSync > 0 {
-            let n = report.recordedDuringSync
-            print("\(n) event\(n == 1 ? "" : "s") recorded here during the sync \(n == 1 ? "is" : "are") kept after the server's events, "
-                  + "unsynced; the next sync pushes \(n == 1 ? "it" : "them")")
-        }
-        if report.unpushed > 0 {
-            let n = report.unpushed
-            print("\(n) event\(n == 1 ? "" : "s") recorded here \(n == 1 ? "was" : "were") not pushed: this device's token may only read (scope read); "
-                  + "\(n == 1 ? "it stays" : "they stay") on this device, unsynced, after the server's events; to share \(n == 1 ? "it" : "them"), sync with a write token")
-        }
+        for line in report.lines { print(line) }
         if report.conflicted > 0 {
             // Said at sync time: the server kept these edits aside, and nothing else would tell their author.
             print("\(report.conflicted) of your edits \(report.conflicted == 1 ? "was" : "were") not applied; see `kakeibo conflicts`")

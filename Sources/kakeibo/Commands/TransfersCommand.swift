@@ -12,7 +12,7 @@ struct TransfersCommand: ParsableCommand {
 }
 
 /// Proposes the pairs, and with `--yes` records each as one transfer.
-struct TransfersMatch: ParsableCommand {
+struct TransfersMatch: ParsableCommand, CommonCommand {
     static let configuration = CommandConfiguration(
         commandName: "match",
         abstract: "Find payments recorded twice, once from each account's statement, and record each once as a transfer.",
@@ -22,8 +22,7 @@ struct TransfersMatch: ParsableCommand {
             ends: the checking account paying the card. Without --yes the pairs are listed and nothing is recorded; with it, \
             each pair becomes one transfer and the two originals are voided with a reason (both stay in the log and history).
             """)
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @Option(help: ArgumentHelp("How many days apart the two sides may be.", valueName: "N")) var days = 4
     @Flag(help: "Record the proposed pairs as transfers.") var yes = false
 

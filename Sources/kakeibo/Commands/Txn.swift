@@ -2,12 +2,11 @@ import ArgumentParser
 import KakeiboDomain
 import KakeiboLedger
 
-struct Txn: RecordingCommand {
+struct Txn: RecordingCommand, CommonCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record a general transaction with any number of postings (splits).",
         discussion: "Example: kakeibo txn --payee Market --posting expenses:groceries=30 --posting expenses:household=12.50 --posting assets:checking")
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @Option(name: .customLong("posting"), help: ArgumentHelp("ACCOUNT=AMOUNT[ CURRENCY]; one posting may leave the amount out.",
                                                              valueName: "posting"))
     var postings: [PostingArgument] = []

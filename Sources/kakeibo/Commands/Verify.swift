@@ -4,13 +4,12 @@ import KakeiboEventStore
 import KakeiboLedger
 import KakeiboReports
 
-struct Verify: ParsableCommand {
+struct Verify: ParsableCommand, CommonCommand {
     static let configuration = CommandConfiguration(
         abstract: "Recompute the hash chain, check every transaction balances and projections match a replay.",
         discussion: "Exits 1 and names the first bad position on failure. Keep the --digest output somewhere else; "
             + "--expect checks the log still contains exactly that event at that position.")
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var common: CommonOptions
     @Flag(help: "Print only the chain head digest (POSITION:SHA256).") var digest = false
     @Option(help: ArgumentHelp("A digest saved earlier; fail unless the log still holds it.", valueName: "POSITION:SHA256"))
     var expect: String?

@@ -9,7 +9,7 @@ struct WidgetsCommand: ParsableCommand {
         commandName: "widgets", abstract: "Glanceable JSON snapshots for phone and desktop widgets.",
         subcommands: [Export.self])
 
-    struct Export: ParsableCommand {
+    struct Export: ParsableCommand, CommonCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write income, budgets, expenses, transfers, accounts, forecast, trend and index JSON into a directory.",
             discussion: """
@@ -17,8 +17,7 @@ struct WidgetsCommand: ParsableCommand {
                 With --html, the dashboard pages (index.html, budgets.html, …) are rendered from those documents and written beside them: \
                 self-contained HTML with inline SVG, no script, nothing loaded from elsewhere; open index.html in a browser.
                 """)
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var output: OutputOptions
+        @OptionGroup var common: CommonOptions
         @Option(help: ArgumentHelp("The directory to write into (created if missing).", valueName: "dir")) var out: String
         @Option(name: .customLong("as-of"), help: ArgumentHelp("Snapshot as of this date (default: today).", valueName: "YYYY-MM-DD"),
                 transform: LocalDate.init(iso:))
