@@ -127,6 +127,9 @@ final class CommandLineFuzzTests: XCTestCase {
         ["budget", "set", "groceries", "1.5"],
         ["price", "EUR", ".5"],
         ["bal", "amt:>.5"],
+        // Run 125717 of seed 13 (session 13's long run): trapped in LocalDate, a column ending the day before year 1.
+        ["balance", "-Q", "-e", "2026-01-01", "-e", "0001-01-01", "--depth", "1", "--as-of", "2024-12-15", "--format", "csv"],
+        ["bal", "-M", "-e", "0001-01-01"], ["bal", "-e", "0001-01-01", "--value", "USD"], ["bal", "-Y", "-e", "0001-01-01", "-X", "then,USD"],
     ]
 
     private static func seconds(_ duration: Duration) -> Double {

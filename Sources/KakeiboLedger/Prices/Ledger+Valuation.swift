@@ -83,7 +83,8 @@ extension Ledger {
     /// The last day of the period when it has an end (or the `--as-of` date when that is earlier),
     /// otherwise the scope's date, otherwise today.
     func valuationDate(_ period: ReportQuery, _ scope: ReportScope) throws -> LocalDate {
-        if period.end != nil, let end = try effectiveEnd(period, scope) { return end.adding(days: -1) }
+        // An end of 0001-01-01 selects nothing and has no day before it: valued on that day.
+        if period.end != nil, let end = try effectiveEnd(period, scope) { return end.year == 1 && end.month == 1 && end.day == 1 ? end : end.adding(days: -1) }
         return try scope.asOf ?? today()
     }
 
