@@ -58,50 +58,31 @@ struct ImportReceipt: ParsableCommand, CommonCommand {
             guard let read else { throw CommandFailure("no .jpg, .jpeg, .png, .tif or .tiff files in \(files.joined(separator: ", "))") }
             commands = read
         }
-        let outcomes = commands.map { Outcome(file: $0.path, $0.input) }
-
         var failures = 0
         var reports: [JSONValue] = []
-        for var outcome in outcomes {
-            if outcome.error == nil, let input = outcome.input {
-                do {
-                    outcome.result = try ledger.importReceipt(input, provenance: (outcome.file as NSString).lastPathComponent, dryRun: dryRun,
-                                                          allowDuplicate: allowDuplicate)
-                } catch {
-                    outcome.error = error
-                }
-            }
-            if let error = outcome.error {
+        for command in commands {
+            // A file OCR could not read is skipped with its error; one that was read is recorded, or refused.
+            let reasons = (try? command.input.get())?.reviewReasons ?? []
+            var result: ReceiptImport?
+            var failure: (any Error)?
+            do {
+                result = try ledger.importReceipt(try command.input.get(), provenance: (command.path as NSString).lastPathComponent,
+                                                  dryRun: dryRun, allowDuplicate: allowDuplicate)
+            } catch {
+                failure = error
                 failures += 1
-                Terminal.printError(Self.message(error, file: outcome.file, reasons: outcome.input?.reviewReasons ?? []))
+                Terminal.printError(Self.message(error, file: command.path, reasons: reasons))
             }
             switch output.format {
             case .json:
-                reports.append(ReceiptImport.json(file: outcome.file, outcome.result, error: outcome.error.map { Self.message($0, file: outcome.file) },
-                                                   dryRun: dryRun))
-            case .table, .csv: if let result = outcome.result { print(try result.line(file: outcome.file, reasons: outcome.input?.reviewReasons ?? [], dryRun: dryRun, ledger: ledger)) }
+                reports.append(ReceiptImport.json(file: command.path, result, error: failure.map { Self.message($0, file: command.path) }, dryRun: dryRun))
+            case .table, .csv: if let result { print(try result.line(file: command.path, reasons: reasons, dryRun: dryRun, ledger: ledger)) }
             }
         }
         if output.format == .json { Printer.json(.array(reports)) }
         if failures > 0 {
-            if outcomes.count > 1 { Terminal.printNote("\(failures) of \(outcomes.count) \(outcomes.count == 1 ? "file" : "files") failed; nothing was recorded for \(failures == 1 ? "it" : "them")") }
+            if commands.count > 1 { Terminal.printNote("\(failures) of \(commands.count) \(commands.count == 1 ? "file" : "files") failed; nothing was recorded for \(failures == 1 ? "it" : "them")") }
             throw CommandFailure.reported()
-        }
-    }
-
-    /// One file on its way through: the command built from it, or why it was skipped, and what recording did.
-    struct Outcome {
-        var file: String
-        var input: LedgerCommand.ReceiptInput?
-        var error: (any Error)?
-        var result: ReceiptImport?
-
-        init(file: String, _ input: Result<LedgerCommand.ReceiptInput, any Error>) {
-            self.file = file
-            switch input {
-            case .success(let input): self.input = input
-            case .failure(let error): self.error = error
-            }
         }
     }
 
