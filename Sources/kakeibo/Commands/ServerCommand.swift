@@ -15,6 +15,12 @@ struct PostgresOption: ParsableArguments {
     @Option(help: ArgumentHelp("The database: postgresql://USER@127.0.0.1:5432/DB, or postgresql://USER@/DB?host=/socket/dir.",
                                valueName: "url"))
     var postgres: String
+
+    /// Runs `body` on the server's store, as `serverAction` (what every administration command does).
+    func withStore<T: Sendable>(_ body: @escaping @Sendable (ServerStore) async throws -> T) throws -> T {
+        let url = postgres
+        return try serverAction { try await HouseholdServer.withStore(postgres: url, body) }
+    }
 }
 
 /// Runs a server action. Its refusals (`ServerError`, `ServerConfigurationError`) reach `ErrorMessage` as they are;
@@ -37,8 +43,8 @@ struct ServerInit: ParsableCommand {
     @Option(help: "The ledger's name (lower-case letters, digits, - and _).") var ledger: String
 
     func run() throws {
-        let (url, name) = (database.postgres, ledger)
-        try serverAction { try await HouseholdServer.withStore(postgres: url) { try await $0.initialise(ledger: name) } }
+        let name = ledger
+        try database.withStore { try await $0.initialise(ledger: name) }
         print("created ledger \(name)")
     }
 }
@@ -61,10 +67,8 @@ struct ServerTokenIssue: ParsableCommand {
 
     func run() throws {
         guard let scope = Scope(rawValue: scope) else { throw CommandFailure("--scope must be read, write or admin, not \(self.scope)") }
-        let (url, name, member, device) = (database.postgres, ledger, member, device)
-        let token = try serverAction {
-            try await HouseholdServer.withStore(postgres: url) { try await $0.issueToken(ledger: name, member: member, device: device, scope: scope) }
-        }
+        let (name, member, device) = (ledger, member, device)
+        let token = try database.withStore { try await $0.issueToken(ledger: name, member: member, device: device, scope: scope) }
         print(token.description)
     }
 }
@@ -76,8 +80,8 @@ struct ServerTokenList: ParsableCommand {
     @Option(help: "Only this ledger's devices.") var ledger: String?
 
     func run() throws {
-        let (url, ledger) = (database.postgres, ledger)
-        let devices = try serverAction { try await HouseholdServer.withStore(postgres: url) { try await $0.deviceListing(ledger: ledger) } }
+        let ledger = ledger
+        let devices = try database.withStore { try await $0.deviceListing(ledger: ledger) }
         print(DeviceListing.table(devices))
     }
 }
@@ -98,10 +102,8 @@ struct ServerInvite: ParsableCommand {
         guard let base = URL(string: baseURL), ["http", "https"].contains(base.scheme ?? ""), base.host != nil else {
             throw CommandFailure("--base-url must be an http or https URL such as https://books.example.org, not \(baseURL)")
         }
-        let (url, name, member) = (database.postgres, ledger, member)
-        let invite = try serverAction {
-            try await HouseholdServer.withStore(postgres: url) { try await $0.createInvite(ledger: name, member: member, scope: scope) }
-        }
+        let (name, member) = (ledger, member)
+        let invite = try database.withStore { try await $0.createInvite(ledger: name, member: member, scope: scope) }
         var link = baseURL
         while link.hasSuffix("/") { link.removeLast() }
         print("\(link)/join/\(invite.code)")
@@ -118,10 +120,8 @@ struct ServerRevoke: ParsableCommand {
     var device: String
 
     func run() throws {
-        let (url, device, ledger) = (database.postgres, device, ledger)
-        let revoked = try serverAction { () -> [String] in
-            try await HouseholdServer.withStore(postgres: url) { try await $0.revoke(device: device, ledger: ledger).map { "\($0.id) in \($0.ledger)" } }
-        }
+        let (device, ledger) = (device, ledger)
+        let revoked = try database.withStore { try await $0.revoke(device: device, ledger: ledger).map { "\($0.id) in \($0.ledger)" } }
         guard !revoked.isEmpty else {
             throw CommandFailure("no active device named \(device)" + (ledger.map { " in ledger \($0)" } ?? "") + " (nor a token id \(device))")
         }
@@ -135,10 +135,8 @@ struct ServerVerify: ParsableCommand {
     @Option var ledger: String
 
     func run() throws {
-        let (url, name) = (database.postgres, ledger)
-        let (count, problem) = try serverAction {
-            try await HouseholdServer.withStore(postgres: url) { try await $0.verifyChainAndBooks(ledger: name) }
-        }
+        let name = ledger
+        let (count, problem) = try database.withStore { try await $0.verifyChainAndBooks(ledger: name) }
         if let problem { throw CommandFailure("ledger \(name) fails verification at \(problem)") }
         print("ok: \(count) events, hash chain intact")
     }
