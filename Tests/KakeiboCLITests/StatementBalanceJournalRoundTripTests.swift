@@ -88,5 +88,21 @@ final class StatementBalanceJournalRoundTripTests: KakeiboCLITestCase {
         XCTAssertNotEqual(refused.exitCode, 0)
         XCTAssertTrue(refused.stderr.contains("wrong.journal:6"), refused.stderr)
         XCTAssertEqual(try ok("verify", "--digest").out, head)
+
+        // The export's shape on an expense account is a person's check, not a bank's balance: imported as
+        // before (checked, a dated note), not refused as a statement balance of an account that cannot hold one.
+        let spent = sandbox.path("spent.journal")
+        try """
+            2026-02-01 lunch
+                expenses:food     $12.00
+                assets:checking
+
+            2026-02-28 statement balance
+                expenses:food     $0 = $12.00
+
+            """.write(toFile: spent, atomically: true, encoding: .utf8)
+        let imported = try kakeibo("import", "journal", spent)
+        XCTAssertEqual(imported.exitCode, 0, "\(imported)")
+        XCTAssertFalse(try ok("log").out.contains("expenses:food balance"))
     }
 }

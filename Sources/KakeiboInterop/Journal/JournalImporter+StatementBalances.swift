@@ -16,8 +16,9 @@ extension JournalImporter {
 
     /// The `BalanceAsserted` a transaction of the export's shape stands for: payee `statement
     /// balance`, one real posting of zero with no cost or lot, asserting its account's own balance
-    /// (`=`, not `=*`). Anything else a person wrote (a zero posting among others, an inclusive
-    /// assertion) stays what it was: the reader checks the assertion and nothing is recorded for it.
+    /// (`=`, not `=*`), on an account that can hold a bank's balance. Anything else a person wrote (a
+    /// zero posting among others, an inclusive assertion, an expense account) stays what it was: the
+    /// reader checks the assertion and nothing is recorded for it.
     /// The statement is the `statement:` tag the export wrote, else the journal line.
     static func statementBalance(_ transaction: JournalTransaction, provenance: String)
         -> (input: LedgerCommand.BalanceAssertionInput, key: String)? {
@@ -25,7 +26,10 @@ extension JournalImporter {
         let posting = transaction.postings[0]
         guard posting.amount.isZero, !posting.amountWasElided, let asserted = posting.assertion, !posting.assertionIsInclusive,
               posting.virtual == nil, posting.cost == nil, posting.lot == nil,
-              asserted.currency.code == posting.amount.currency.code else { return nil }
+              asserted.currency.code == posting.amount.currency.code,
+              // A bank's balance is an asset's or a liability's: the same shape on an expense or income
+              // account is a person's own check, and stays one rather than being refused as a statement.
+              AccountType(inferredFrom: posting.account).map({ !$0.canBeCategory && $0 != .equity }) ?? true else { return nil }
         let statement = transaction.tags["statement"].flatMap { $0.isEmpty ? nil : $0 } ?? provenance
         let input = LedgerCommand.BalanceAssertionInput(account: posting.account.rawValue, date: transaction.date,
                                                         amount: asserted.decimalString, currency: asserted.currency,
