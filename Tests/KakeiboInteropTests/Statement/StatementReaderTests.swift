@@ -217,6 +217,21 @@ final class StatementReaderTests: XCTestCase {
         XCTAssertEqual(StatementXML.withoutProcessingInstructions("a<?x\ny?>b<?c"), "a\nb<?c")
     }
 
+    /// FuzzOFXReader's second crash (the 10M-execution run, at 4,387,565): `<?` then a combining
+    /// mark (U+0739) is one character to `String`, so the character search left that instruction in
+    /// and FoundationXML's strlen met the null pointer again. The search is by bytes now, and an
+    /// instruction the removal of another one forms (`<<?a?>?b?>`) goes too.
+    func testAProcessingInstructionWhoseNameStartsWithACombiningMarkIsNoCrash() throws {
+        XCTAssertEqual(StatementXML.withoutProcessingInstructions("a<?\u{739}coding=\"x\"?>b"), "ab")
+        XCTAssertEqual(StatementXML.withoutProcessingInstructions("<<?a?>?b?>c"), "c")
+        XCTAssertEqual(StatementXML.withoutProcessingInstructions("x<?a\r\nb\rc?>\r\ny"), "x\n\n\r\ny")
+        XCTAssertEqual(StatementXML.withoutProcessingInstructions("no instruction ?> here <?"), "no instruction ?> here <?")
+        let found = "\0<?xmlaversion=\".10\" encsion=\".10\" encodingo\"?>\n<?\u{739}coding=\"UTF-8\" standalone=\"no\"?>\n"
+            + "<?\u{739}OFXHEADER?>SOF></LE>\n</Oaaaaaaaaattttttttttttttttttencsion=\".10\" encodingo\"?>\n"
+            + "<?\u{739}coding=\"UTF-8\" standalone=\"no\"?>\n<?\u{739}ID=\"NONE\"?>SOF></LE>\n</Oaaaaaaaaatttttttttttttttttttttttttaaaaaa"
+        XCTAssertThrowsError(try StatementReader.read(text: found, file: "crash.ofx"))
+    }
+
     /// FuzzQIFReader's crash: a date of thirty digits overflowed Int.
     func testAQIFDateOfManyDigitsIsRefused() throws {
         XCTAssertThrowsError(try StatementReader.read(text: "!Type:Bank\nD311111111111111111111111111111/ 4'26\nT1\n^\n", file: "d.qif")) { error in
