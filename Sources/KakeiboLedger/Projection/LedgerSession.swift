@@ -18,13 +18,23 @@ final class LedgerSession {
     /// The last position folded into the projection, and the one its checkpoint says.
     private var projected: Int64
     private var checkpointed: Int64?
+    /// Records this session's projection changes when it folds unsynced events on a file that
+    /// syncs (`ProjectionUndo`), and the last position whose undo is kept.
+    private var undo: ChangeRecorder?
+    private var undoneThrough: Int64 = 0
 
-    /// A session over a projection whose checkpoint is read from `db`.
-    init(db: Database) throws {
+    /// A session over a projection whose checkpoint is read from `db`. With `keepingUndo` (the
+    /// events it folds are this file's own, not yet synced) and a file that syncs, `finish` keeps
+    /// the undo of what it changed, so a rebase can drop them without folding the log again.
+    init(db: Database, keepingUndo: Bool = false) throws {
         self.db = db
         store = SQLiteProjectionStore(db: db)
         projected = try store.checkpoint()
         checkpointed = projected
+        if keepingUndo, try ProjectionUndo.isKept(in: db) {
+            undo = try ChangeRecorder(db: db, tables: ProjectionUndo.tables)
+            undoneThrough = projected
+        }
     }
 
     /// A session that folds the log into emptied projection tables (a rebuild): nothing is
@@ -104,6 +114,10 @@ final class LedgerSession {
         if projected != checkpointed {
             try store.setCheckpoint(projected)
             checkpointed = projected
+        }
+        if let undo, let changeset = try undo.takeUndo() {
+            try ProjectionUndo.keep(changeset, after: undoneThrough, through: projected, in: db)
+            undoneThrough = projected
         }
     }
 }

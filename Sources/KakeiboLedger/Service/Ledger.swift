@@ -214,7 +214,7 @@ public final class Ledger: Sendable {
     /// A session for a write: refuses a tampered log, then catches the projection up with it.
     func openSession(_ db: Database) throws -> LedgerSession {
         try Self.checkIntegrity(before: "record anything", wholeChain: false, in: db)
-        let session = try LedgerSession(db: db)
+        let session = try LedgerSession(db: db, keepingUndo: true)
         try session.catchUp()
         return session
     }

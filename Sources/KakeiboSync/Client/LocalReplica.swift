@@ -18,14 +18,15 @@ enum LocalReplica {
 
     /// Appends the server's events and folds them, in the caller's transaction. An event this
     /// ledger's rules refuse (a server older than this one sequenced it) stops the sync, naming it.
-    static func replicate(_ events: some Collection<CanonicalEvent>, in db: Database) throws {
-        try replicate(replicas: try events.map { try $0.replicated() }, in: db)
+    static func replicate(_ events: some Collection<CanonicalEvent>, unsynced: Bool = false, in db: Database) throws {
+        try replicate(replicas: try events.map { try $0.replicated() }, unsynced: unsynced, in: db)
     }
 
     /// `replicate` for events already made into the replication API's form (`CanonicalEvent.checkedReplica`).
-    static func replicate(replicas: [ReplicatedEvent], in db: Database) throws {
+    /// `unsynced`: they are this file's own events put back after the server's (`Ledger.replicate`).
+    static func replicate(replicas: [ReplicatedEvent], unsynced: Bool = false, in db: Database) throws {
         do {
-            try Ledger.replicate(replicas, in: db)
+            try Ledger.replicate(replicas, unsynced: unsynced, in: db)
         } catch ReplicationError.refused(let position, let reason) {
             throw SyncError.refusedServerEvent(position: position, reason)
         }
@@ -97,6 +98,7 @@ extension LocalReplica {
             try replicate(pulled, droppingFirst: skip, in: db)
             try putBack(meanwhile, after: pulled, seen: seen, in: db)
             try state.save(in: db)
+            try Ledger.forgetUndo(through: state.syncedPosition, in: db)
             return meanwhile.count
         }
     }
@@ -126,6 +128,7 @@ extension LocalReplica {
             try replicate(pulled, in: db)
             try putBack(meanwhile, after: pulled, seen: seen, in: db)
             try state.save(in: db)
+            try Ledger.forgetUndo(through: state.syncedPosition, in: db)
             return meanwhile.count
         }
     }
@@ -160,7 +163,7 @@ extension LocalReplica {
             moved.previousHash = EventHasher.hex(head.hash)
             moved.hash = EventHasher.hex(try moved.computedHash(previous: head.hash))
             do {
-                try replicate([moved], in: db)
+                try replicate([moved], unsynced: true, in: db)
             } catch SyncError.refusedServerEvent {
                 throw startOver
             }
@@ -196,13 +199,14 @@ extension LocalReplica {
                 moved.streamVersion = try EventLog.version(of: event.stream, in: db) + 1
                 moved.previousHash = previous
                 moved.hash = EventHasher.hex(try moved.computedHash(previous: Hex.bytes(previous) ?? []))
-                try replicate([moved], in: db)
+                try replicate([moved], unsynced: true, in: db)
                 (previous, position) = (moved.hash, moved.position)
             }
             guard clashes.isEmpty else {
                 throw SyncError.clashesWithReadToken(clashes)
             }
             try state.save(in: db)
+            try Ledger.forgetUndo(through: state.syncedPosition, in: db)
         }
     }
 

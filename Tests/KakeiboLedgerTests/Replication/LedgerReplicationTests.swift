@@ -122,7 +122,7 @@ final class LedgerReplicationTests: LedgerTestCase {
         let before = try balanceLines()
         try expense("99")
         try expense("1.25", category: "dining")
-        try withRawDatabase { db in try Ledger.truncateLog(after: kept.position, in: db) }
+        _ = try withRawDatabase { db in try Ledger.truncateLog(after: kept.position, in: db) }
         let reopened = try Ledger.open(at: path)
         XCTAssertEqual(try reopened.head(), kept)
         ledger = reopened
