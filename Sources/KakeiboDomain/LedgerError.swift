@@ -65,6 +65,9 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidReceipt(String)
     /// A commodity that cannot be declared or priced as asked, and why.
     case invalidCommodity(String, reason: String)
+    /// A price retraction that finds nothing standing to retract: none recorded for the pair on that
+    /// day (`value` nil), or none at `value`; `inForce` is the day's price when one stands.
+    case noPriceToRetract(commodity: String, quote: String, date: LocalDate, value: String?, inForce: String?)
     case unknownReceipt(String, isTransaction: Bool)
     /// Accepting a receipt that is not waiting for review: it was not flagged at import, or has been edited, accepted
     /// or voided since.
@@ -168,6 +171,12 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
             "the receipt of transaction \(transactionID) needs no review: it was not flagged, or was edited, accepted or voided since"
         case .invalidCommodity(let symbol, let reason):
             "commodity \"\(symbol)\" refused: \(reason)"
+        case .noPriceToRetract(let commodity, let quote, let date, let value, let inForce):
+            if let value, let inForce {
+                "the price of \(commodity) on \(date) is \(inForce) \(quote), not \(value) \(quote); nothing was retracted"
+            } else {
+                "no price of \(commodity) in \(quote) is recorded for \(date); nothing was retracted"
+            }
         case .unknownEventType(let type, let version):
             "unknown event \(type) v\(version): this ledger was written by a newer Kakeibo"
         }

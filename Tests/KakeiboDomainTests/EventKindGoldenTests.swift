@@ -61,6 +61,8 @@ final class EventKindGoldenTests: XCTestCase {
             .postingsLocked(.init(transactionID: "t-1", lines: [1])),
             .balanceAsserted(.init(accountID: "a-bank", date: date, amount: Money(minorUnits: 123_456, currency: usd), statement: "march.ofx:41")),
             .commodityPrecisionGrown(.init(code: "USD", from: 2, to: 4)),
+            .priceRetracted(.init(date: date, commodity: btc, value: ExactDecimal(mantissa: 4_213_050, scale: 2), quote: usd,
+                                  reason: "no longer in the journal; replaced on re-import")),
         ]
     }
 
@@ -93,6 +95,7 @@ final class EventKindGoldenTests: XCTestCase {
         PostingsLocked	{"lines":[1],"txn":"t-1"}
         BalanceAsserted	{"account":"a-bank","amount":123456,"currency":"USD","date":"2026-11-20","statement":"march.ofx:41"}
         CommodityPrecisionGrown	{"commodity":"USD","from":2,"to":4}
+        PriceRetracted	{"commodity":"BTC","date":"2026-11-20","digits":8,"quote":"USD","reason":"no longer in the journal; replaced on re-import","value":"42130.50"}
         """#
 
     func testEveryKindHasOneSampleAndItsPinnedBytes() throws {

@@ -26,6 +26,7 @@ final class ShippedMigrationsTests: XCTestCase {
         "0020_balance_assertions": "f2d9accbcfedf7d5d78d005b03423141b591ca6f926dee83167adf49efc6a280",
         "0021_receipts_scanned_index": "26e61da3773b84e0be39d0085ba277544a091ea218f165c96ae92e1aaa0b6f92",
         "0024_postings_txn_date": "cc8a662a5650c8096a9c877a78e8f887605f0c29b9c7a764909943403d605122",
+        "0025_price_recordings": "e9e117bb05e69e569c1737bc6bd6d2773c597de145176f644d6eaa8518178ee2",
         "0026_projection_undo": "c81882587d47a4a60dd02b4a43fef27358dbc9d7fd41b7ac485fa3852a1a0767",
     ]
 

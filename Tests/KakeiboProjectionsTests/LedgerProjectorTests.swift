@@ -80,6 +80,21 @@ final class LedgerProjectorTests: XCTestCase {
         func savePrice(_ price: MarketPrice, at position: Int64) {
             prices.removeAll { $0.date == price.date && $0.commodity == price.commodity && $0.quote == price.quote }
             prices.append(price)
+            recordings.append((price, false))
+        }
+        /// Every recording, oldest first, with whether it was retracted (as `price_recordings`).
+        var recordings: [(price: MarketPrice, retracted: Bool)] = []
+        func priceRecordings(of commodity: Commodity, in quote: Commodity, on date: LocalDate) -> [PriceRecording]? {
+            recordings.filter { $0.price.commodity == commodity && $0.price.quote == quote && $0.price.date == date }
+                .map { PriceRecording(value: $0.price.value, isRetracted: $0.retracted) }
+        }
+        func retractPrice(_ retraction: LedgerEvent.PriceRetracted, at position: Int64) {
+            func sameDay(_ p: MarketPrice) -> Bool { p.commodity == retraction.commodity && p.quote == retraction.quote && p.date == retraction.date }
+            guard let taken = recordings.lastIndex(where: { sameDay($0.price) && !$0.retracted
+                && PriceRecording.sameValue($0.price.value, retraction.value) }) else { return }
+            recordings[taken].retracted = true
+            prices.removeAll(where: sameDay)
+            if let standing = recordings.last(where: { sameDay($0.price) && !$0.retracted }) { prices.append(standing.price) }
         }
     }
 

@@ -85,6 +85,10 @@ extension LedgerCommand {
             Self.object("recordPrice", ["date": input.date.map { .string($0.description) }, "commodity": input.commodity.canonicalJSON,
                                         "value": .string(input.value), "quote": input.quote.canonicalJSON,
                                         "source": .string(input.source.rawValue)])
+        case .retractPrice(let input):
+            Self.object("retractPrice", ["date": input.date.map { .string($0.description) }, "commodity": input.commodity.canonicalJSON,
+                                         "quote": input.quote.canonicalJSON, "value": input.value.map(JSONValue.string),
+                                         "reason": input.reason.map(JSONValue.string)])
         case .setBooking(let account, let booking):
             Self.object("setBooking", ["account": .string(account), "booking": booking.canonicalJSON])
         case .assertBalance(let input):

@@ -36,6 +36,8 @@ public enum LedgerCommand: Hashable, Sendable {
     case declareCommodity(Commodity, display: String?)
     /// A market price: `PriceRecorded`.
     case recordPrice(PriceInput)
+    /// A recorded price taken back: `PriceRetracted`.
+    case retractPrice(PriceRetractionInput)
     /// A periodic plan that is not a budget: `ForecastRuleSet`.
     case setForecastRule(ForecastRuleInput)
     /// How disposals from an account pick their lots, and where their gains go: `AccountBookingSet`.
@@ -64,6 +66,20 @@ public enum LedgerCommand: Hashable, Sendable {
         public init(date: LocalDate?, commodity: Commodity, value: String, quote: Commodity,
                     source: LedgerEvent.PriceRecorded.Source = .manual) {
             self.date = date; self.commodity = commodity; self.value = value; self.quote = quote; self.source = source
+        }
+    }
+
+    /// The price of `commodity` in `quote` on `date` to retract: the one in force that day, or with
+    /// `value` the latest recording of that value still standing (a journal's `P` line another
+    /// recording of the same day has since replaced).
+    public struct PriceRetractionInput: Hashable, Sendable {
+        public var date: LocalDate?
+        public var commodity: Commodity
+        public var quote: Commodity
+        public var value: String?
+        public var reason: String?
+        public init(date: LocalDate?, commodity: Commodity, quote: Commodity, value: String? = nil, reason: String? = nil) {
+            self.date = date; self.commodity = commodity; self.quote = quote; self.value = value; self.reason = reason
         }
     }
 

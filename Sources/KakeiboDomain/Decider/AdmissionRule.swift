@@ -25,6 +25,8 @@ public enum AdmissionRule: String, Sendable, Hashable, CaseIterable {
     case commodityPrecision = "commodity-precision"
     /// A category renamed or archived that was never defined.
     case unknownCategory = "unknown-category"
+    /// A `PriceRetracted` of a price no event recorded (for that pair, day and value).
+    case unknownPrice = "unknown-price"
     /// A second `LedgerCreated`.
     case ledgerExists = "ledger-exists"
     /// A payload the fold cannot apply: an edit's change that does not fit its transaction, an

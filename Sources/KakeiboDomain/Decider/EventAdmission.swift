@@ -94,6 +94,14 @@ public enum EventAdmission {
             guard Commodity.knownMinorDigits[e.code] != nil || known != nil else {
                 throw AdmissionRefusal(.commodityPrecision, "commodity \(e.code) was never declared, so it has no precision to grow")
             }
+        case .priceRetracted(let e):
+            // A price some event recorded: a second retraction of it (two devices, while apart) is
+            // admitted and changes nothing, as a second void is; one of a price never recorded is not.
+            if let recordings = try state.priceRecordings(of: e.commodity, in: e.quote, on: e.date),
+               !recordings.contains(where: { PriceRecording.sameValue($0.value, e.value) }) {
+                throw AdmissionRefusal(.unknownPrice, "no price of \(e.commodity.code) at \(e.value) \(e.quote.code) "
+                                       + "was recorded for \(e.date) to retract")
+            }
         case .incomeGoalSet, .receiptScanned, .priceRecorded, .forecastRuleSet, .transactionConflicted:
             // Nothing the books' soundness rests on: the fold keeps them as they come.
             break

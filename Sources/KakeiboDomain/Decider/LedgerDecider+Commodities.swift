@@ -45,15 +45,8 @@ extension LedgerDecider {
                      source: input.source)
     }
 
-    /// 1.08 and 1.080 are one price: equal once trailing zeros of the fraction are dropped.
-    static func sameValue(_ a: ExactDecimal, _ b: ExactDecimal) -> Bool {
-        func trimmed(_ value: ExactDecimal) -> (Int64, Int) {
-            var (mantissa, scale) = (value.mantissa, value.scale)
-            while scale > 0, mantissa % 10 == 0 { mantissa /= 10; scale -= 1 }
-            return (mantissa, scale)
-        }
-        return trimmed(a) == trimmed(b)
-    }
+    /// 1.08 and 1.080 are one price (`PriceRecording.sameValue`).
+    static func sameValue(_ a: ExactDecimal, _ b: ExactDecimal) -> Bool { PriceRecording.sameValue(a, b) }
 
     /// Parses a cost exactly, in a commodity other than the amount's.
     func postingCost(_ input: LedgerCommand.CostInput, for amount: Money) throws -> PostingCost {
@@ -118,5 +111,34 @@ extension LedgerDecider {
         return opened + [.transactionRecorded(.init(
             transactionID: context.makeID(), date: input.date ?? context.today, payee: input.payee, memo: input.memo,
             postings: [Posting(accountID: to.id, amount: received), priced] + conversions))]
+    }
+}
+
+extension LedgerDecider {
+    /// `price EUR --retract --date D`: the price in force that day; with a value (a journal's
+    /// `P` line, or `price EUR 1.16 --retract`), the latest standing recording of that value,
+    /// so a `P` line another recording of the day replaced since is still taken back (N17).
+    /// Nothing standing to retract is refused: the log would hold an event that says nothing.
+    func retractPrice(_ input: LedgerCommand.PriceRetractionInput) throws -> LedgerEvent.PriceRetracted {
+        if let date = input.date { try PlanPeriod.check(date) }
+        let date = input.date ?? context.today
+        if let reason = input.reason { try checkText(reason, field: "reason") }
+        let inForce = try state.price(of: input.commodity, in: input.quote, on: date)
+        guard let text = input.value else {
+            guard let inForce else { throw noPrice(input, date, inForce: nil) }
+            return .init(date: date, commodity: input.commodity, value: inForce, quote: input.quote, reason: input.reason)
+        }
+        let value: ExactDecimal
+        do { value = try ExactDecimal(parsing: text) } catch { throw LedgerError.money(error) }
+        let recordings = try state.priceRecordings(of: input.commodity, in: input.quote, on: date)
+        let standing = recordings.map { $0.contains { !$0.isRetracted && Self.sameValue($0.value, value) } }
+            ?? inForce.map { Self.sameValue($0, value) } ?? false
+        guard standing else { throw noPrice(input, date, inForce: inForce) }
+        return .init(date: date, commodity: input.commodity, value: value, quote: input.quote, reason: input.reason)
+    }
+
+    private func noPrice(_ input: LedgerCommand.PriceRetractionInput, _ date: LocalDate, inForce: ExactDecimal?) -> LedgerError {
+        .noPriceToRetract(commodity: input.commodity.code, quote: input.quote.code, date: date, value: input.value,
+                          inForce: inForce?.description)
     }
 }

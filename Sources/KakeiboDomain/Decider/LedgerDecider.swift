@@ -180,6 +180,8 @@ public struct LedgerDecider<State: LedgerStateReader> {
             if let known = try state.price(of: price.commodity, in: price.quote, on: price.date),
                Self.sameValue(known, price.value) { return [] }
             return [.priceRecorded(price)]
+        case .retractPrice(let input):
+            return [.priceRetracted(try retractPrice(input))]
         case .setForecastRule(let input):
             return [.forecastRuleSet(try setForecastRule(input))]
         case .setBooking(let name, let booking):

@@ -39,6 +39,9 @@ public protocol LedgerStateReader {
     /// The price in force for `commodity` in `quote` on exactly `date` (the last recorded for that day); nil when
     /// none was recorded, or this reader keeps no prices.
     func price(of commodity: Commodity, in quote: Commodity, on date: LocalDate) throws -> ExactDecimal?
+    /// Every recording of a price for `commodity` in `quote` on exactly `date`, oldest first, each
+    /// with whether a `PriceRetracted` took it back; nil when this reader keeps no prices.
+    func priceRecordings(of commodity: Commodity, in quote: Commodity, on date: LocalDate) throws -> [PriceRecording]?
     /// Whether a household server recorded a conflict on the transaction that nothing has
     /// settled yet; false when this reader keeps no conflicts.
     func hasOpenConflict(transactionID: String) throws -> Bool
@@ -56,6 +59,8 @@ extension LedgerStateReader {
     public func commodity(symbol: String) throws -> Commodity? { nil }
 
     public func price(of commodity: Commodity, in quote: Commodity, on date: LocalDate) throws -> ExactDecimal? { nil }
+
+    public func priceRecordings(of commodity: Commodity, in quote: Commodity, on date: LocalDate) throws -> [PriceRecording]? { nil }
 
     public func hasOpenConflict(transactionID: String) throws -> Bool { false }
 

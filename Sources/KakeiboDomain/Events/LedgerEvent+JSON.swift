@@ -84,6 +84,11 @@ extension LedgerEvent {
             e.json
         case .commodityPrecisionGrown(let e):
             e.json
+        case .priceRetracted(let e):
+            .object(["date": .string(e.date.description), "commodity": .string(e.commodity.code),
+                     "value": .string(e.value.description), "quote": .string(e.quote.code), "reason": .optional(e.reason)]
+                .merging(digitsField(e.commodity)) { a, _ in a }
+                .merging(digitsField(e.quote, key: "quoteDigits")) { a, _ in a })
         }
     }
 
@@ -182,6 +187,11 @@ extension LedgerEvent {
                 self = .balanceAsserted(try .init(json: p))
             case .commodityPrecisionGrown:
                 self = .commodityPrecisionGrown(try .init(json: p))
+            case .priceRetracted:
+                self = .priceRetracted(.init(date: try LocalDate(iso: p.string("date")), commodity: try currency(p, "commodity"),
+                                             value: try ExactDecimal(parsing: p.string("value")),
+                                             quote: try currency(p, "quote", digitsKey: "quoteDigits"),
+                                             reason: try p.optionalString("reason")))
             }
             try readSuggestion(from: p)
         } catch let error as LedgerError {

@@ -30,6 +30,7 @@ extension LedgerEvent {
         case postingsLocked = "PostingsLocked"
         case balanceAsserted = "BalanceAsserted"
         case commodityPrecisionGrown = "CommodityPrecisionGrown"
+        case priceRetracted = "PriceRetracted"
     }
 
     public var kind: Kind {
@@ -61,6 +62,7 @@ extension LedgerEvent {
         case .postingsLocked: .postingsLocked
         case .balanceAsserted: .balanceAsserted
         case .commodityPrecisionGrown: .commodityPrecisionGrown
+        case .priceRetracted: .priceRetracted
         }
     }
 

@@ -27,6 +27,7 @@ public enum LedgerEvent: Hashable, Sendable {
     case postingsLocked(PostingsLocked)
     case balanceAsserted(BalanceAsserted)
     case commodityPrecisionGrown(CommodityPrecisionGrown)
+    case priceRetracted(PriceRetracted)
 
     public struct LedgerCreated: Hashable, Sendable {
         public var name: String
@@ -167,6 +168,7 @@ extension LedgerEvent {
         if let id = transactionID { return LedgerTransaction.stream(for: id) }
         if case .receiptScanned(let e) = self { return e.stream }
         if case .priceRecorded = self { return LedgerEvent.pricesStream }
+        if case .priceRetracted = self { return LedgerEvent.pricesStream }
         if case .transactionConflicted = self { return LedgerEvent.conflictsStream }
         return LedgerEvent.structureStream
     }

@@ -25,6 +25,9 @@ public struct JournalImportReport: Hashable, Sendable {
     public var position: Int64
     /// `PriceRecorded` events this import appended (a re-import appends none).
     public var pricesAppended = 0
+    /// `PriceRetracted` events this import appended: `P` lines an earlier import of the journal
+    /// recorded that the file no longer holds (`--replace` only, issue 29 N17).
+    public var pricesRetracted = 0
     /// Statement balances (an export's `statement balance` transactions) this import recorded as
     /// `BalanceAsserted`; a re-import records none.
     public var statementBalancesAppended = 0

@@ -11,7 +11,7 @@ import KakeiboLedger
 public enum JournalImporter {
     /// A command with where it came from.
     struct Entry: Sendable {
-        enum Kind { case structure, transaction, price, void, budget, forecast, assertion }
+        enum Kind { case structure, transaction, price, priceRetraction, void, budget, forecast, assertion }
         var command: LedgerCommand
         var options: CommandOptions
         var location: SourceLocation
@@ -102,6 +102,9 @@ public enum JournalImporter {
                          options: CommandOptions(source: .journalImport, provenance: old.provenance),
                          location: SourceLocation(file: file, line: line), kind: .void)
         }
+        // `P` lines an earlier import recorded and the file no longer holds: retracted with --replace (N17).
+        let retractions = try priceRetractions(rekeying: &entries, in: ledger, replace: replace,
+                                               isThisJournal: { files.contains(paths.of($0)) })
         // Transactions a previous import recorded are left out before the batch, so re-importing a
         // file costs a pass over the keys' index rather than a resend (the other entries' keys,
         // outside the "journal:" range, are looked up one by one). The ledger still checks every
@@ -129,7 +132,9 @@ public enum JournalImporter {
             if case .openAccountForAnyCommodity(let name, _, _) = entry.command { return !ghosts.contains(name) }
             return true
         }
-        let before = entries[..<transactionsAt].filter(keeps), after = entries[transactionsAt...].filter(keeps)
+        // Retractions go before the file's prices, so a `P` line corrected in place (1.08 to 1.10 on one
+        // day) takes the old value back and then records the new one.
+        let before = entries[..<transactionsAt].filter(keeps) + retractions, after = entries[transactionsAt...].filter(keeps)
         transactionsAt = before.count
         entries = before + after + voids
         opened.removeAll { ghosts.contains($0.name.rawValue) }
@@ -189,6 +194,7 @@ public enum JournalImporter {
             accountsOpened: opened, prices: journal.prices, assertionsChecked: journal.assertionsChecked,
             voided: voids.count, position: try ledger.head().position)
         report.pricesAppended = appended[.price] ?? 0
+        report.pricesRetracted = appended[.priceRetraction] ?? 0
         report.statementBalancesAppended = appended[.assertion] ?? 0
         report.periodicRules = journal.periodicRules.count
         report.budgetsSet = budgetsSet

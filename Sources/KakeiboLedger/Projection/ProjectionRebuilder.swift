@@ -6,7 +6,7 @@ import KakeiboProjections
 /// Rebuilds projections from the log through the same fold the live path uses.
 enum ProjectionRebuilder {
     /// The projection tables, children before parents so deletes respect foreign keys.
-    static let tables = ["balance_assertions", "lot_disposals", "lots", "account_bookings", "posting_marks", "transaction_marks", "transaction_conflicts", "account_aliases", "account_conflicts", "suggestion_item_words", "suggestion_receipt_words", "suggestion_outcomes", "suggestion_features", "suggestion_classes", "suggestion_totals", "suggestion_vocabulary", "budget_definitions", "income_goals", "virtual_postings", "posting_details", "prices", "commodities", "unconstrained_accounts", "balances", "postings", "transactions", "categories", "accounts", "ledger_settings", "projection_checkpoints", "merkle_nodes"]
+    static let tables = ["balance_assertions", "lot_disposals", "lots", "account_bookings", "posting_marks", "transaction_marks", "transaction_conflicts", "account_aliases", "account_conflicts", "suggestion_item_words", "suggestion_receipt_words", "suggestion_outcomes", "suggestion_features", "suggestion_classes", "suggestion_totals", "suggestion_vocabulary", "budget_definitions", "income_goals", "virtual_postings", "posting_details", "price_recordings", "prices", "commodities", "unconstrained_accounts", "balances", "postings", "transactions", "categories", "accounts", "ledger_settings", "projection_checkpoints", "merkle_nodes"]
 
     /// The ledger file's tables that are not projections, so a rebuild leaves them alone: the log itself,
     /// GRDB's record of migrations, and sync's cursor and pending state (the server's, not a fold of the log).

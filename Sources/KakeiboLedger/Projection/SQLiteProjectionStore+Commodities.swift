@@ -34,6 +34,8 @@ extension SQLiteProjectionStore {
             ON CONFLICT (commodity, quote, date) DO UPDATE SET value = excluded.value, position = excluded.position
             """).execute(arguments: [price.date.description, price.commodity.code, price.quote.code,
                                      price.value.description, position])
+        try db.cachedStatement(sql: "INSERT INTO price_recordings (position, commodity, quote, date, value) VALUES (?, ?, ?, ?, ?)")
+            .execute(arguments: [position, price.commodity.code, price.quote.code, price.date.description, price.value.description])
     }
 
     func insertPostingDetails(of transaction: LedgerTransaction) throws {

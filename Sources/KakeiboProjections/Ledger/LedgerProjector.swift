@@ -162,6 +162,8 @@ public enum LedgerProjector {
             break
         case .priceRecorded(let e):
             try store.savePrice(MarketPrice(date: e.date, commodity: e.commodity, quote: e.quote, value: e.value), at: position)
+        case .priceRetracted(let e):
+            try store.retractPrice(e, at: position)
         case .postingsMarked(let e):
             try mark(e, at: position, in: store)
         case .postingsLocked(let e):

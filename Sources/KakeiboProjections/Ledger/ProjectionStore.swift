@@ -36,6 +36,9 @@ public protocol ProjectionStore: LedgerStateReader {
     func saveCommodity(_ commodity: Commodity, display: String?) throws
     /// Keeps a market price; a later one for the same date and pair replaces it.
     func savePrice(_ price: MarketPrice, at position: Int64) throws
+    /// Takes back the day's latest standing recording of the retracted value; the day's price falls
+    /// back to the latest recording still standing, or to none.
+    func retractPrice(_ retraction: LedgerEvent.PriceRetracted, at position: Int64) throws
     /// Keeps a conflict the household server recorded (`TransactionConflicted`), open.
     func insertConflict(_ conflict: LedgerEvent.TransactionConflicted, at position: Int64) throws
     /// Marks the transaction's open conflicts resolved by the edit or void at `position`.

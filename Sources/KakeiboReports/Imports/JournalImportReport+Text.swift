@@ -18,6 +18,7 @@ extension JournalImportReport {
                      "source": .string(price.location.fileAndLine)]
                 }),
                 "pricesAppended": .int(Int64(pricesAppended)),
+                "pricesRetracted": .int(Int64(pricesRetracted)),
                 "commoditiesDeclared": .array(commoditiesDeclared.map(JSONValue.string)),
                 "roundedConversions": .array(roundedConversions.map { rounded in
                     ["source": .string(rounded.location.description), "weight": .string(rounded.weight.description),
@@ -44,8 +45,9 @@ extension JournalImportReport {
                 lines.append(TerminalText.safe("declared \(commoditiesDeclared.count == 1 ? "commodity" : "commodities"): "
                                                + commoditiesDeclared.joined(separator: ", ")))
             }
-            if !prices.isEmpty {
-                lines.append("\(TerminalText.count(pricesAppended, "price")) appended, \(prices.count - pricesAppended) already recorded")
+            if !prices.isEmpty || pricesRetracted > 0 {
+                lines.append("\(TerminalText.count(pricesAppended, "price")) appended, \(prices.count - pricesAppended) already recorded"
+                             + (pricesRetracted > 0 ? ", \(pricesRetracted) no longer in the file retracted" : ""))
             }
             if let periodicSummary { lines.append(TerminalText.safe(periodicSummary)) }
             for rounded in roundedConversions {

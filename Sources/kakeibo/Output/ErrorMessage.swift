@@ -168,6 +168,8 @@ struct ErrorMessage: Equatable {
             return ErrorMessage(message, hint: "run `kakeibo verify` to see what it breaks and whether the books balance")
         case .receiptNeedsNoReview(let transactionID):
             return ErrorMessage(message, hint: "see `kakeibo history \(transactionID.suffix(8))`")
+        case .noPriceToRetract:
+            return ErrorMessage(message, hint: "see `kakeibo commodity prices`")
         case .invalidAccountName, .accountClosed, .accountNotEmpty, .wrongAccountType, .categoryExists, .categoryArchived,
              .currencyMismatch, .unbalanced, .zeroAmount, .money, .balanceOverflow, .inadmissible, .date, .invalidText,
              .invalidHue, .sameAccount, .rootChange, .ambiguousTransaction, .transactionVoided, .nothingToChange, .malformedEvent,
