@@ -73,7 +73,7 @@ let package = Package(
         // Receipt files on disk: checks before OCR, digests, batch reading on every core. Linux/macOS (Tesseract).
         .target(
             name: "KakeiboReceiptFiles",
-            dependencies: ["KakeiboDomain", "KakeiboReceipts", "KakeiboTesseract", "KakeiboEventStore"]
+            dependencies: ["KakeiboDomain", "KakeiboReceipts", "KakeiboReceiptImage", "KakeiboTesseract", "KakeiboPPOCR", "KakeiboEventStore"]
         ),
         // Receipts: text observations → rows → sanitised text → fields with confidence. Pure Swift (iOS too).
         .target(name: "KakeiboReceipts", dependencies: ["KakeiboDomain"]),
@@ -85,10 +85,13 @@ let package = Package(
             pkgConfig: "tesseract",
             providers: [.apt(["libtesseract-dev", "libleptonica-dev", "tesseract-ocr-eng"])]
         ),
+        // The receipt reader's one image check and decode (issue 35): byte cap, header limits, Leptonica's decode,
+        // EXIF orientation. Both engines read what it decoded, so neither engine module decodes a file.
+        .target(name: "KakeiboReceiptImage", dependencies: ["KakeiboReceipts", "CTesseract"]),
         // The OCR engine behind KakeiboReceipts' protocol, on Tesseract's C API. Linux/macOS only.
-        .target(name: "KakeiboTesseract", dependencies: ["KakeiboReceipts", "CTesseract"]),
-        // PP-OCR behind the same protocol, through a long-lived Python worker (rapidocr-onnxruntime from PyPI).
-        .target(name: "KakeiboPPOCR", dependencies: ["KakeiboReceipts", "KakeiboTesseract"], resources: [.copy("ppocr_worker.py")]),
+        .target(name: "KakeiboTesseract", dependencies: ["KakeiboReceipts", "KakeiboReceiptImage", "CTesseract"]),
+        // PP-OCR behind the same protocol, through a long-lived Python worker; handed pixels (`ReceiptPixels`), not files.
+        .target(name: "KakeiboPPOCR", dependencies: ["KakeiboReceipts"], resources: [.copy("ppocr_worker.py")]),
         // Sync's wire format and client: pushes a ledger file's pending events, pulls the server's. No NIO.
         .target(
             name: "KakeiboSync",
@@ -132,7 +135,7 @@ let package = Package(
         .executableTarget(
             name: "kakeibo",
             dependencies: [
-                "KakeiboLedger", "KakeiboDomain", "KakeiboInterop", "KakeiboReceipts", "KakeiboReceiptFiles", "KakeiboReceiptsTraining",
+                "KakeiboLedger", "KakeiboDomain", "KakeiboInterop", "KakeiboReceipts", "KakeiboReceiptFiles", "KakeiboReceiptsTraining", "KakeiboReceiptImage",
                 "KakeiboTesseract", "KakeiboPPOCR", "KakeiboSync", "KakeiboServer", "KakeiboEventStore", "KakeiboProjections",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "KakeiboDashboard", "KakeiboWebApp", "KakeiboChain", "KakeiboReports",
@@ -193,7 +196,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KakeiboReceiptsTests",
-            dependencies: ["KakeiboReceipts", "KakeiboReceiptFiles", "KakeiboReceiptsTraining", "KakeiboTesseract", "KakeiboPPOCR", "KakeiboDomain",
+            dependencies: ["KakeiboReceipts", "KakeiboReceiptFiles", "KakeiboReceiptsTraining", "KakeiboReceiptImage", "KakeiboTesseract", "KakeiboPPOCR", "KakeiboDomain",
                            "KakeiboLedger", "kakeibo", "KakeiboTestSupport"],
             exclude: ["Fixtures"]
         ),

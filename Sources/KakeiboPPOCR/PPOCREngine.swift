@@ -1,6 +1,5 @@
 import Foundation
 import KakeiboReceipts
-import KakeiboTesseract
 
 /// PP-OCR (PaddleOCR's detection and recognition models, v4, v5 or v6: `PPOCRModel`) behind `OCREngine`, run by a
 /// worker process (`PPOCRWorker`). On receipts from merchants nobody here tuned on, its text held the printed total
@@ -8,10 +7,12 @@ import KakeiboTesseract
 ///
 /// Not `Sendable`: it owns one worker process. A worker that dies is restarted for the next image; one that
 /// hangs past `timeout` is stopped and the image reported, so the rest of a batch lands.
-public final class PPOCREngine: OCREngine {
+public final class PPOCREngine: OCRPixelEngine {
     public private(set) var descriptor: OCREngineDescriptor
-    /// Checked from the file's header before anything is decoded.
-    public var limits = ImageLimits()
+    /// The receipt reader's decoder (`UprightImage.pixels(imageAt:)` in `KakeiboReceiptImage`), handed in so this
+    /// module needs none of its own: Leptonica refuses what Tesseract refuses (OpenCV decodes a truncated JPEG
+    /// silently) and turns a phone photo upright by its EXIF tag (issue 35).
+    private let decode: ReceiptImageDecoding
     /// Seconds one image may take; a page scan takes about 5 s on a loaded core.
     public var timeout = 120
     private let python: String
@@ -19,7 +20,7 @@ public final class PPOCREngine: OCREngine {
     public let model: PPOCRModel
     private var worker: PPOCRWorker?
 
-    public init(model: PPOCRModel = .v4, python: String? = nil, script: String? = nil) throws(PPOCRError) {
+    public init(model: PPOCRModel = .v4, python: String? = nil, script: String? = nil, decode: @escaping ReceiptImageDecoding) throws(PPOCRError) {
         guard let python = python ?? PPOCRInstallation.python() else {
             throw .unavailable(reason: "no Python with \(model.package) found")
         }
@@ -29,16 +30,19 @@ public final class PPOCREngine: OCREngine {
         self.python = python
         self.script = script
         self.model = model
+        self.decode = decode
         let worker = try PPOCRWorker(python: python, script: script, model: model)
         self.worker = worker
         descriptor = OCREngineDescriptor(name: model.engineName, version: worker.hello.version, language: "en+ch",
                                          models: worker.hello.models)
     }
 
+    /// Decoded once, by the receipt reader's decoder; the worker is handed the pixels, not the file.
     public func recognize(imageAt path: String) throws -> OCRPage {
-        // Decoded once, here: Leptonica refuses what Tesseract refuses (OpenCV decodes a truncated JPEG silently) and
-        // turns a phone photo upright by its EXIF tag; the worker is handed the pixels, not the file (issue 35).
-        let image = try ImagePixels(imageAt: path, limits: limits)
+        try recognize(decode(path), path: path)
+    }
+
+    public func recognize(_ image: ReceiptPixels, path: String) throws -> OCRPage {
         if worker?.isRunning != true { worker = try PPOCRWorker(python: python, script: script, model: model) }
         let answer = try worker!.read(image, path: path, timeout: timeout)
         if let error = answer.error { throw PPOCRError.unreadableImage(path: path, reason: error) }
@@ -51,7 +55,7 @@ public final class PPOCREngine: OCREngine {
     }
 
     /// What `ReceiptBatch` calls on each worker.
-    public static func factory(_ model: PPOCRModel = .v4) -> @Sendable () throws -> any OCREngine {
-        { try PPOCREngine(model: model) }
+    public static func factory(_ model: PPOCRModel = .v4, decode: @escaping ReceiptImageDecoding) -> @Sendable () throws -> any OCREngine {
+        { try PPOCREngine(model: model, decode: decode) }
     }
 }

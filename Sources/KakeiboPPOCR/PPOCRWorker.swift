@@ -1,5 +1,5 @@
 import Foundation
-import KakeiboTesseract
+import KakeiboReceipts
 import Synchronization
 
 /// One long-lived `ppocr_worker.py` process: the models load once, then each image is one JSON line out and
@@ -109,7 +109,7 @@ final class PPOCRWorker {
 
     /// Sends one image's pixels (a JSON line with their size, then the bytes) and waits up to `timeout` seconds for
     /// its answer. The path goes along to name the image; the worker does not open it.
-    func read(_ image: ImagePixels, path: String, timeout: Int) throws(PPOCRError) -> Answer {
+    func read(_ image: ReceiptPixels, path: String, timeout: Int) throws(PPOCRError) -> Answer {
         guard process.isRunning else { throw died(path, status: process.terminationStatus) }
         let header: [String: Any] = ["path": URL(fileURLWithPath: path).standardizedFileURL.path, "width": image.width,
                                      "height": image.height, "channels": 3, "bytes": image.bgr.count]

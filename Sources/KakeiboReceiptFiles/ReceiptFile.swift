@@ -1,5 +1,6 @@
 import Foundation
 import KakeiboEventStore
+import KakeiboReceiptImage
 
 /// Receipt image files: which paths to read, and a cheap check of each before OCR touches it.
 ///
@@ -7,8 +8,8 @@ import KakeiboEventStore
 /// magic bytes first; the digest of the exact bytes becomes the import's idempotency key.
 public enum ReceiptFile {
     public static let extensions: Set<String> = ["jpg", "jpeg", "png", "tif", "tiff"]
-    /// Phone photos are a few MiB; a 600-dpi A4 scan as PNG stays well under this.
-    public static let maximumBytes = 40 * 1_048_576
+    /// The one byte cap on a receipt image, `ImageLimits.maximumBytes` (40 MiB), which the decoder checks too.
+    public static let maximumBytes = ImageLimits.maximumBytes
 
     /// Files in argument order; a directory contributes its image files (by extension), sorted, not recursively.
     public static func expand(_ paths: [String]) -> [String] {

@@ -1,6 +1,6 @@
 import Foundation
+import KakeiboReceiptImage
 import KakeiboReceipts
-import KakeiboTesseract
 
 extension ReceiptReader {
     /// What one receipt gave `receipts read`: its observations, the page when an engine read an image, and which engine.
@@ -20,7 +20,7 @@ extension ReceiptReader {
     /// engine starts (PP-OCR's worker takes a while and some memory to load), with the decoder's own reasons: a
     /// truncated JPEG, a decompression bomb (`HostileReceiptImageTests`).
     public static func inspect(imageAt path: String, makeEngine: () throws -> any OCREngine) throws -> Inspection {
-        try TesseractEngine.validate(imageAt: path)
+        try UprightImage.validate(imageAt: path)
         let engine = try makeEngine()
         let page = try engine.readReceipt(imageAt: path)
         return Inspection(observations: page.observations, page: page, engine: engine.descriptor)

@@ -1,4 +1,5 @@
 import Foundation
+import KakeiboReceiptImage
 import KakeiboReceipts
 import KakeiboTesseract
 
@@ -19,7 +20,9 @@ public struct ReceiptReader: Sendable {
     }
 
     /// Checks each image, reads the good ones with the engine `makeEngine` makes, on `workers` cores (one
-    /// engine each), and parses them. Results keep the order of `paths`; a bad file is an error in its slot and
+    /// engine each), and parses them. The check is the reader's one, before any engine runs: the byte cap, the
+    /// magic bytes and the digest (`ReceiptFile.checkImage`), then the header against `ImageLimits` (format, pixels,
+    /// sides), so a bad batch starts no worker. The engines decode through the same `ImageLimits` (`UprightImage`). Results keep the order of `paths`; a bad file is an error in its slot and
     /// never stops the others. `progress` is called from worker threads.
     public func read(images paths: [String], workers: Int = ProcessInfo.processInfo.activeProcessorCount,
                      makeEngine: @escaping @Sendable () throws -> any OCREngine = TesseractEngine.factory(),
@@ -27,7 +30,13 @@ public struct ReceiptReader: Sendable {
         var results: [ScannedFile?] = Array(repeating: nil, count: paths.count)
         var digests: [Int: String] = [:]
         for (index, path) in paths.enumerated() {
-            do { digests[index] = try ReceiptFile.checkImage(at: path) } catch { results[index] = ScannedFile(path: path, scan: .failure(error)) }
+            do {
+                let digest = try ReceiptFile.checkImage(at: path)
+                _ = try ImageLimits().check(imageAt: path)
+                digests[index] = digest
+            } catch {
+                results[index] = ScannedFile(path: path, scan: .failure(error))
+            }
         }
         let pending = digests.keys.sorted()
         let items = ReceiptBatch(workers: workers, makeEngine: makeEngine).recognize(pending.map { paths[$0] }, progress: progress)

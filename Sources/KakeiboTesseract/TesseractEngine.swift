@@ -1,5 +1,6 @@
 import CTesseract
 import Foundation
+import KakeiboReceiptImage
 import KakeiboReceipts
 
 /// Tesseract behind `OCREngine`, on its C API.
@@ -69,8 +70,11 @@ public final class TesseractEngine: OCRRereading {
     }
 
     public func recognize(imageAt path: String) throws -> OCRPage {
-        let (original, _) = try Self.decodeUpright(imageAt: path, limits: limits)
-        defer { var pointer: UnsafeMutablePointer<PIX>? = original; pixDestroy(&pointer) }
+        // The receipt reader's one decoder (`KakeiboReceiptImage`): checked, decoded by Leptonica, turned upright.
+        let image = try UprightImage(imageAt: path, limits: limits)
+        // The image owns its PIX: kept alive until this read is done with it.
+        defer { withExtendedLifetime(image) {} }
+        let original = image.pix
         let width = Int(pixGetWidth(original)), height = Int(pixGetHeight(original))
         guard width > 8, height > 8 else { throw TesseractError.unreadableImage(path: path) }
 
@@ -103,45 +107,6 @@ public final class TesseractEngine: OCRRereading {
         var pointer: UnsafeMutablePointer<PIX>? = lastPage?.pix
         if pointer != nil { pixDestroy(&pointer) }
         lastPage = nil
-    }
-
-    /// Checks that a file is a whole JPEG, PNG or TIFF within `limits`, by decoding it once: what every engine
-    /// calls before reading, so a damaged or hostile file gets the same one-line error whichever engine runs
-    /// (OpenCV, under PP-OCR, decodes a truncated JPEG without a word).
-    @discardableResult
-    public static func validate(imageAt path: String, limits: ImageLimits = ImageLimits()) throws -> ImageLimits.Header {
-        let (decoded, header) = try decode(imageAt: path, limits: limits)
-        var pointer: UnsafeMutablePointer<PIX>? = decoded
-        pixDestroy(&pointer)
-        return header
-    }
-
-    /// The header checked against `limits`, then the pixels, refusing data the decoder had to make up. The caller owns the PIX.
-    static func decode(imageAt path: String, limits: ImageLimits) throws -> (UnsafeMutablePointer<PIX>, ImageLimits.Header) {
-        // Leptonica reports bad files on stderr itself; the errors thrown here say it in one line.
-        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
-        let header = try limits.check(imageAt: path)
-        let decoded: UnsafeMutablePointer<PIX>?
-        if header.format == .jpeg {
-            // libjpeg pads a truncated file with grey and only warns: a warning means damaged data.
-            var warnings: Int32 = 0
-            decoded = QuietStandardError.run { pixReadJpeg(path, 0, 1, &warnings, 0) }
-            if warnings > 0, decoded != nil {
-                var pointer = decoded
-                pixDestroy(&pointer)
-                throw TesseractError.damagedImage(path: path)
-            }
-        } else {
-            // libpng prints "libpng error: Read Error" for a truncated file before Leptonica gives up.
-            decoded = QuietStandardError.run { pixRead(path) }
-        }
-        guard let original = decoded else { throw TesseractError.damagedImage(path: path) }
-        guard Int(pixGetWidth(original)) == header.width, Int(pixGetHeight(original)) == header.height else {
-            var pointer: UnsafeMutablePointer<PIX>? = original
-            pixDestroy(&pointer)
-            throw TesseractError.damagedImage(path: path)
-        }
-        return (original, header)
     }
 
     /// Words Tesseract is sure of (≥ 80 %) with at least three letters or digits: a cheap measure of a read's quality.

@@ -1,5 +1,6 @@
 import Foundation
 import KakeiboPPOCR
+import KakeiboReceiptImage
 import KakeiboReceipts
 import KakeiboTesseract
 import XCTest
@@ -46,7 +47,7 @@ final class ExifOrientationTests: XCTestCase {
     }
 
     func testTheRotatedFixtureIsDecodedUpright() throws {
-        let image = try ImagePixels(imageAt: Self.rotated.path)
+        let image = try UprightImage.pixels(imageAt: Self.rotated.path)
         XCTAssertEqual([image.width, image.height], [554, 618], "stored 618 × 554, shown 554 × 618")
         XCTAssertEqual(image.bgr.count, 554 * 618 * 3)
     }
@@ -62,7 +63,7 @@ final class ExifOrientationTests: XCTestCase {
 
     func testPPOCRReadsTheRotatedPhotoUpright() throws {
         let engine: PPOCREngine
-        do { engine = try PPOCREngine(model: .v6) } catch {
+        do { engine = try PPOCREngine(model: .v6, decode: UprightImage.pixels(imageAt:)) } catch {
             print("ExifOrientationTests: PP-OCR skipped, \(error)")
             throw XCTSkip("\(error)")
         }

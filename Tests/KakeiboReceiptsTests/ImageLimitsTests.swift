@@ -1,5 +1,5 @@
 import Foundation
-import KakeiboTesseract
+import KakeiboReceiptImage
 import XCTest
 
 /// `ImageLimits` reads only the header: sizes are known, and refused, before any pixel is decoded.
@@ -18,7 +18,7 @@ final class ImageLimitsTests: XCTestCase {
         let image = fixtures.appendingPathComponent("injection.png").path
         for limits in [ImageLimits(maximumPixels: 1100 * 300 - 1), ImageLimits(maximumSide: 1099), ImageLimits(maximumBytes: 100)] {
             XCTAssertThrowsError(try limits.check(imageAt: image)) { error in
-                guard case .imageTooLarge(let path, _)? = error as? TesseractError else { return XCTFail("\(error)") }
+                guard case .imageTooLarge(let path, _)? = error as? ReceiptImageError else { return XCTFail("\(error)") }
                 XCTAssertEqual(path, image)
             }
         }

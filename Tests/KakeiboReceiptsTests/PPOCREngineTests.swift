@@ -1,5 +1,6 @@
 import Foundation
 import KakeiboPPOCR
+import KakeiboReceiptImage
 import KakeiboReceipts
 import KakeiboReceiptsTraining
 import XCTest
@@ -10,7 +11,7 @@ final class PPOCREngineTests: XCTestCase {
 
     private func engineOrSkip() throws -> PPOCREngine {
         do {
-            return try PPOCREngine()
+            return try PPOCREngine(decode: UprightImage.pixels(imageAt:))
         } catch {
             print("PPOCREngineTests: skipped, \(error)")
             throw XCTSkip("\(error)")
@@ -80,7 +81,7 @@ final class PPOCREngineTests: XCTestCase {
         let names = ["a-ok.jpg", "b-die.jpg", "c-ok.jpg", "d-hang.jpg", "e-ok.jpg"]
         for name in names { try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent(name)) }
         let batch = ReceiptBatch(workers: 1) {
-            let engine = try PPOCREngine(python: worker.python, script: worker.script)
+            let engine = try PPOCREngine(python: worker.python, script: worker.script, decode: UprightImage.pixels(imageAt:))
             engine.timeout = 2
             return engine
         }
@@ -107,7 +108,7 @@ final class PPOCREngineTests: XCTestCase {
         os.close(0)
         time.sleep(30)
         """.write(to: script, atomically: true, encoding: .utf8)
-        let engine = try PPOCREngine(python: python, script: script.path)
+        let engine = try PPOCREngine(python: python, script: script.path, decode: UprightImage.pixels(imageAt:))
         engine.timeout = 5
         Thread.sleep(forTimeInterval: 0.5) // the worker closes its stdin after its first line
         let image = Self.synthetic.appendingPathComponent("syn-01-tax-invoice.jpg").path

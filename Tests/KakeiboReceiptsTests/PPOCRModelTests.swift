@@ -1,5 +1,6 @@
 import Foundation
 import KakeiboPPOCR
+import KakeiboReceiptImage
 import KakeiboReceipts
 import XCTest
 
@@ -9,7 +10,7 @@ import XCTest
 final class PPOCRModelTests: XCTestCase {
     private func engineOrSkip(_ model: PPOCRModel) throws -> PPOCREngine {
         do {
-            return try PPOCREngine(model: model)
+            return try PPOCREngine(model: model, decode: UprightImage.pixels(imageAt:))
         } catch {
             print("PPOCRModelTests: skipped, \(error)")
             throw XCTSkip("\(error)")

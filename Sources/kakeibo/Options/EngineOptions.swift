@@ -1,5 +1,5 @@
 import ArgumentParser
-import KakeiboPPOCR
+import KakeiboReceiptFiles
 import KakeiboReceipts
 import KakeiboTesseract
 

@@ -1,4 +1,6 @@
 import Foundation
+import KakeiboPPOCR
+import KakeiboReceiptImage
 import KakeiboReceipts
 import KakeiboTesseract
 
@@ -12,7 +14,8 @@ extension DefaultEngineFactory {
                              notice: @escaping @Sendable (_ failure: any Error, _ next: String) -> Void) throws -> @Sendable () throws -> any OCREngine {
         guard let name else { return DefaultEngineFactory(tesseract: settings, notice: notice).make }
         guard let model = PPOCRModel(engineName: name) else { return TesseractEngine.factory(settings) }
-        return FirstThenFactory(first: try PPOCREngine(model: model), then: PPOCREngine.factory(model)).make
+        let decode: ReceiptImageDecoding = UprightImage.pixels(imageAt:)
+        return FirstThenFactory(first: try PPOCREngine(model: model, decode: decode), then: PPOCREngine.factory(model, decode: decode)).make
     }
 }
 

@@ -1,10 +1,14 @@
 import CTesseract
 import Foundation
 
-/// How big an image the engine agrees to decode. A receipt photo is a few megapixels; a file that
+/// How big an image the receipt reader agrees to decode. A receipt photo is a few megapixels; a file that
 /// declares far more is a mistake or a decompression bomb, so it is refused from its header,
 /// before a single pixel is decoded (memory and time stay bounded whatever the file claims).
 public struct ImageLimits: Sendable, Hashable {
+    /// The one byte cap on a receipt image (issue 35: the README quoted two): phone photos are a few MiB, and a
+    /// 600-dpi A4 scan as PNG stays well under it. `ReceiptFile`'s check before OCR and the decoder both use it.
+    public static let maximumBytes = 40 * 1_048_576
+
     /// Largest file read at all.
     public var maximumBytes: Int
     /// Largest width × height decoded: 50 MP holds a 48 MP phone photo.
@@ -12,7 +16,7 @@ public struct ImageLimits: Sendable, Hashable {
     /// Longest side: long till rolls stay in, a 1 × 50,000,000 strip does not.
     public var maximumSide: Int
 
-    public init(maximumBytes: Int = 100_000_000, maximumPixels: Int = 50_000_000, maximumSide: Int = 30_000) {
+    public init(maximumBytes: Int = ImageLimits.maximumBytes, maximumPixels: Int = 50_000_000, maximumSide: Int = 30_000) {
         self.maximumBytes = maximumBytes
         self.maximumPixels = maximumPixels
         self.maximumSide = maximumSide
@@ -28,7 +32,7 @@ public struct ImageLimits: Sendable, Hashable {
     public enum Format: Sendable, Hashable { case jpeg, png, tiff }
 
     /// Checks the file and its header against the limits without decoding the image.
-    public func check(imageAt path: String) throws(TesseractError) -> Header {
+    public func check(imageAt path: String) throws(ReceiptImageError) -> Header {
         var status = stat()
         guard stat(path, &status) == 0 else { throw .unreadableFile(path: path, reason: "no such file") }
         guard status.st_mode & S_IFMT == S_IFREG else { throw .unreadableFile(path: path, reason: "not a regular file") }
