@@ -107,10 +107,10 @@ extension LocalReplica {
     /// and now inside `pulled` at the server's positions) is dropped through the event store (`Ledger.truncateLog`),
     /// and the server's events are appended and folded, all in ONE write transaction on the file itself.
     ///
-    /// The projections are folded again from the first event here (`truncateLog`): a fold cannot be undone and the
-    /// projection keeps no snapshot, so no incremental way back to the synced prefix is possible. The cost is a
-    /// replay's: 1.6-3.4 s on a 110,005-event ledger (release, `Tests/Postgres/sync-figures.sh`, "sync one new event
-    /// (A, rebased after B's)"), where a sync that only pulls takes 0.06-0.08 s.
+    /// The projections go back to the synced prefix by the undo the unsynced events' writes kept (`truncateLog`,
+    /// `ProjectionUndo`): the cost of those events, not of the log. Before (a fold from the first event) it was a
+    /// replay's: 7.84 s of an 8.4 s sync on a 100k-event ledger (release, `Tests/Postgres/sync-figures.sh`, "sync one
+    /// new event (A, rebased after B's)", load ~8), where a sync that only pulls took 0.21 s.
     ///
     /// Why in place and not a new file renamed over the old one (as it was): a `kakeibo expense` that had opened the
     /// file before the rename wrote into the unlinked old inode and its event was lost, and the rename removed the live
@@ -118,18 +118,18 @@ extension LocalReplica {
     /// file's lock and then decides against the rewritten log, and a crash leaves the file as it was.
     ///
     /// Events another process recorded here after `head` (during the round trips) are put back after the server's
-    /// (`putBack`); returns how many.
+    /// (`putBack`); returns how many, and how the projections went back to `synced` (`Ledger.truncateLog`).
     @discardableResult
     static func rebase(_ writer: any DatabaseWriter, keeping synced: Int64, then pulled: PulledEvents, state: SyncState,
-                       expecting head: Int64, seen: Set<String> = []) throws -> Int {
+                       expecting head: Int64, seen: Set<String> = []) throws -> (recorded: Int, truncation: Ledger.Truncation) {
         try writer.write { db in
             let meanwhile = try canonicalEvents(from: head + 1, through: nil, in: db)
-            try Ledger.truncateLog(after: synced, in: db)
+            let truncation = try Ledger.truncateLog(after: synced, in: db)
             try replicate(pulled, in: db)
             try putBack(meanwhile, after: pulled, seen: seen, in: db)
             try state.save(in: db)
             try Ledger.forgetUndo(through: state.syncedPosition, in: db)
-            return meanwhile.count
+            return (meanwhile.count, truncation)
         }
     }
 

@@ -184,9 +184,11 @@ public struct SyncClient: Sendable {
             }
             report.pulled = pulled.count - pending.count
         } else {
-            report.recordedDuringSync = try SyncTrace.time("rebase \(pulled.count)") {
+            let (recorded, truncation) = try SyncTrace.time("rebase \(pulled.count)") {
                 try LocalReplica.rebase(writer, keeping: synced, then: pulled, state: newState, expecting: localPosition, seen: pendingIDs)
             }
+            report.recordedDuringSync = recorded
+            report.refolded = truncation == .refolded
             report.pulled = pulled.count - pending.count
             report.rebased = true
         }

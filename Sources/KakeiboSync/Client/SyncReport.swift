@@ -26,6 +26,10 @@ public struct SyncReport: Hashable, Sendable {
     public var openConflicts: [OpenConflict] = []
     /// Whether the file was rewritten because other devices' events were sequenced before its own.
     public var rebased = false
+    /// Whether that rewrite folded every projection again from the first event, because the undo of its own
+    /// events' folds was not kept (they were recorded before the file first synced, or by a Kakeibo before
+    /// migration 0026): the cost of the whole log instead of its own events' (`Ledger.truncateLog`).
+    public var refolded = false
     public var head = LedgerHead(position: 0, hash: Hex.zeroHash)
 
     public init() {}
@@ -41,6 +45,7 @@ public struct SyncReport: Hashable, Sendable {
         report.conflicted += earlier.conflicted
         report.alreadyRecorded += earlier.alreadyRecorded
         report.rebased = report.rebased || earlier.rebased
+        report.refolded = report.refolded || earlier.refolded
         return report
     }
 }
