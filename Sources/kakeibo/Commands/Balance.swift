@@ -2,6 +2,7 @@ import ArgumentParser
 import KakeiboDomain
 import KakeiboLedger
 import KakeiboProjections
+import KakeiboReports
 
 struct Balance: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -60,33 +61,6 @@ struct Balance: ParsableCommand {
         let report = shown.shown(query.isEmpty && columns.depth == nil && (!date2 || scope.asOf == nil || real)
             ? try ledger.balances(scope.scope, real: real)
             : try ledger.balances(query, depth: columns.depth, scope.scope))
-        switch output.format {
-        case .csv:
-            print(CSVWriter.render(header: ["account", "currency", "amount"], rows: report.accounts.map {
-                [$0.account.rawValue, $0.amount.currency.code, $0.amount.decimalString]
-            }))
-        case .json:
-            Printer.json([
-                "accounts": .array(report.accounts.map { balance in
-                    ["account": .string(balance.account.rawValue), "type": .string(balance.type.rawValue),
-                     "amount": .string(balance.amount.decimalString), "currency": .string(balance.amount.currency.code)]
-                }),
-                "tree": .array(report.lines.map { line in
-                    ["account": .string(line.name), "depth": .int(Int64(line.depth)),
-                     "amount": .string(line.total.decimalString), "currency": .string(line.currency.code)]
-                }),
-                "totals": .array(report.totals.map(Printer.money)),
-                "asOf": scope.asOf.map { .string($0.description) } ?? .null,
-                "atPosition": scope.atPosition.map(JSONValue.int) ?? .null,
-            ])
-        case .table:
-            var table = TextTable([("account", .left), ("balance", .right), ("currency", .left)])
-            for line in report.lines {
-                table.add([String(repeating: "  ", count: line.depth) + (line.name.split(separator: ":").last.map(String.init) ?? line.name),
-                           line.total.decimalString, line.currency.code])
-            }
-            for total in report.totals { table.add(["total", total.decimalString, total.currency.code]) }
-            print(table.render())
-        }
+        print(report.text(output.format, asOf: scope.asOf, atPosition: scope.atPosition))
     }
 }
