@@ -26,3 +26,25 @@ extension ReceiptReader {
         return Inspection(observations: page.observations, page: page, engine: engine.descriptor)
     }
 }
+
+extension ReceiptReader.Inspection {
+    /// The parser for these observations: the model trained on the engine that read them.
+    public var parser: ReceiptParser { ReceiptParser(options: ReceiptParserOptions(model: .trained(for: engine.name))) }
+
+    /// What `receipts read` prints: the parsed fields as one line of JSON (keys sorted), or the rows OCR saw and the
+    /// fields parsed from them as text. Here rather than in the CLI (issue 35).
+    public func report(json: Bool) throws -> String {
+        let (rows, receipt) = parser.parse(observations)
+        guard json else { return receipt.text(rows: rows) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(receipt), as: UTF8.self)
+    }
+
+    /// Writes the sanitised observations as JSON (keys sorted, indented) to `path`: a fixture for parser tests.
+    public func writeSanitisedObservations(to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        try encoder.encode(parser.sanitiser.sanitise(observations)).write(to: URL(fileURLWithPath: path))
+    }
+}

@@ -18,6 +18,11 @@ extension ReceiptEvaluation {
         return lines
     }
 
+    /// `receipts eval`'s JSON, from `report()`: one line, keys sorted.
+    public static func json(_ report: [String: Any]) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]), as: UTF8.self)
+    }
+
     /// `receipts eval`'s table, from `report()`: per-field accuracy with its 95 % interval, the high-confidence
     /// fields' precision and coverage, and the reliability bins with the expected calibration error.
     public static func text(_ report: [String: Any], count: Int) -> String {

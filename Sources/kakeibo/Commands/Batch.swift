@@ -19,7 +19,7 @@ struct Batch: ParsableCommand, CommonCommand {
     @Argument(help: ArgumentHelp("The file of commands, or - for standard input.", valueName: "file")) var file: String
 
     func run() throws {
-        let commands = try Self.parse(try readLines(), file: file)
+        let commands = try Self.parse(try BatchFile.lines(at: file), file: file)
         let ledger = try global.openLedger()
         for (index, (location, command)) in commands.enumerated() {
             let result: RecordResult
@@ -32,24 +32,6 @@ struct Batch: ParsableCommand, CommonCommand {
             }
             Printer.recorded(result, format: output.format)
         }
-    }
-
-    private func readLines() throws -> [Substring] {
-        let data: Data?
-        if file == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let type = (try? FileManager.default.attributesOfItem(atPath: file))?[.type] as? FileAttributeType else {
-                throw CommandFailure("cannot read \(file): no such file")
-            }
-            // A device or a pipe could be read forever; a folder is a mistake.
-            guard type == .typeRegular else { throw CommandFailure("cannot read \(file): not a regular file") }
-            data = FileManager.default.contents(atPath: file)
-        }
-        guard let data, let text = String(data: data, encoding: .utf8) else {
-            throw CommandFailure("cannot read \(file): it is not readable UTF-8 text")
-        }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.last == "\r" ? $0.dropLast() : $0 }
     }
 
     static let recordingCommands: [String: any RecordingCommand.Type] = [

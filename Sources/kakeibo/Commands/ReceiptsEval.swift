@@ -64,12 +64,6 @@ struct ReceiptsEval: ParsableCommand {
         if verbose { for miss in ReceiptEvaluation.misses(outcomes) { Terminal.printNote(miss) } }
         if let details { try (ReceiptEvaluation.detailLines(outcomes).joined(separator: "\n") + "\n").write(toFile: details, atomically: true, encoding: .utf8) }
         let report = evaluation.report()
-        switch output.format {
-        case .json:
-            let data = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
-            print(String(decoding: data, as: UTF8.self))
-        case .table, .csv:
-            print(ReceiptEvaluation.text(report, count: outcomes.count))
-        }
+        print(output.format == .json ? try ReceiptEvaluation.json(report) : ReceiptEvaluation.text(report, count: outcomes.count))
     }
 }

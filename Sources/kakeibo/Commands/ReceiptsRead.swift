@@ -28,20 +28,7 @@ struct ReceiptsRead: ParsableCommand {
             guard let file else { throw ValidationError("give a receipt image or --observations FILE.json") }
             reading = try ReceiptReader.inspect(imageAt: file, makeEngine: try engineOptions.factory(tesseract: settings))
         }
-        let parser = ReceiptParser(options: ReceiptParserOptions(model: .trained(for: reading.engine.name)))
-        let (rows, receipt) = parser.parse(reading.observations)
-        if let saveObservations {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-            try encoder.encode(parser.sanitiser.sanitise(reading.observations)).write(to: URL(fileURLWithPath: saveObservations))
-        }
-        switch output.format {
-        case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            print(String(decoding: try encoder.encode(receipt), as: UTF8.self))
-        case .table, .csv:
-            print(receipt.text(rows: rows))
-        }
+        if let saveObservations { try reading.writeSanitisedObservations(to: saveObservations) }
+        print(try reading.report(json: output.format == .json))
     }
 }

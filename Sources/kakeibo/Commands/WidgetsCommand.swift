@@ -3,6 +3,7 @@ import Foundation
 import KakeiboDashboard
 import KakeiboDomain
 import KakeiboLedger
+import KakeiboReports
 
 struct WidgetsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -43,16 +44,7 @@ struct WidgetsCommand: ParsableCommand {
             } catch {
                 throw CommandFailure("cannot write widget files into \(out): \((error as NSError).localizedDescription); check the path and permissions")
             }
-            switch output.format {
-            case .json:
-                Printer.json(.array(files.map { ["file": .string($0.name), "contentHash": $0.hash.isEmpty ? .null : .string($0.hash)] }))
-            case .csv:
-                print(CSVWriter.render(header: ["file", "content_hash"], rows: files.map { [$0.name, $0.hash] }))
-            case .table:
-                var table = TextTable([("file", .left), ("content hash", .left)])
-                for file in files { table.add([file.name, file.hash]) }
-                print(table.render())
-            }
+            print(WrittenFileListing.text(files.map { ($0.name, $0.hash) }, output.format))
         }
     }
 }

@@ -75,7 +75,7 @@ struct ErrorMessage: Equatable {
             self = Self.proof(error)
         case let refusal as ProofCheckRefusal:
             self = Self.proofCheck(refusal)
-        case is LotError, is MoneyError, is DateError, is ReportQueryError, is JSONError, is TesseractError, is ReceiptImageError, is ReceiptFileError, is ReceiptCorpusError, is ChainProblem,
+        case is LotError, is MoneyError, is DateError, is ReportQueryError, is JSONError, is TesseractError, is ReceiptImageError, is BatchFile.ReadError, is ReceiptFileError, is ReceiptCorpusError, is ChainProblem,
              is LedgerEnvironment.VariableError:
             self.init(String(describing: error))
         default:
