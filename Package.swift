@@ -73,7 +73,7 @@ let package = Package(
         // Receipt files on disk: checks before OCR, digests, batch reading on every core. Linux/macOS (Tesseract).
         .target(
             name: "KakeiboReceiptFiles",
-            dependencies: ["KakeiboDomain", "KakeiboReceipts", "KakeiboReceiptImage", "KakeiboTesseract", "KakeiboPPOCR", "KakeiboEventStore"]
+            dependencies: ["KakeiboDomain", "KakeiboReceipts", "KakeiboReceiptImage", "KakeiboTesseract", "KakeiboPPOCR", "KakeiboChain"]
         ),
         // Receipts: text observations → rows → sanitised text → fields with confidence. Pure Swift (iOS too).
         .target(name: "KakeiboReceipts", dependencies: ["KakeiboDomain"]),

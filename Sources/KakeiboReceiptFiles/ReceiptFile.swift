@@ -1,5 +1,5 @@
 import Foundation
-import KakeiboEventStore
+import KakeiboChain
 import KakeiboReceiptImage
 
 /// Receipt image files: which paths to read, and a cheap check of each before OCR touches it.
@@ -49,8 +49,8 @@ public enum ReceiptFile {
         return data
     }
 
-    /// The whole digest, through the project's one `sha256Hex`.
+    /// The whole digest in lowercase hex, as the event store's `sha256Hex` spells it, from the GRDB-free base.
     public static func sha256Hex(_ data: Data) -> String {
-        KakeiboEventStore.sha256Hex(Array(data))
+        Digest32(sha256: Array(data)).hex
     }
 }
