@@ -82,6 +82,9 @@ final class LedgerProjectorTests: XCTestCase {
             prices.append(price)
             recordings.append((price, false))
         }
+        func price(of commodity: Commodity, in quote: Commodity, on date: LocalDate) -> ExactDecimal? {
+            prices.last { $0.commodity == commodity && $0.quote == quote && $0.date == date }?.value
+        }
         /// Every recording, oldest first, with whether it was retracted (as `price_recordings`).
         var recordings: [(price: MarketPrice, retracted: Bool)] = []
         func priceRecordings(of commodity: Commodity, in quote: Commodity, on date: LocalDate) -> [PriceRecording]? {

@@ -5,12 +5,26 @@ import KakeiboReports
 
 struct History: ParsableCommand, CommonCommand {
     static let configuration = CommandConfiguration(
-        abstract: "The audit trail of one transaction: who changed what, when, from where, before and after.")
+        abstract: "The audit trail of one transaction (or of a commodity's prices): who changed what, when, from where, before and after.")
     @OptionGroup var common: CommonOptions
-    @Argument(help: "Transaction id, or a unique start or end of it (4+ characters).") var transaction: String
+    @Argument(help: "Transaction id, or a unique start or end of it (4+ characters).") var transaction: String?
+    @Option(help: ArgumentHelp("The trail of a commodity's prices instead: each recorded and retracted, the day's price before and after.",
+                               valueName: "commodity"))
+    var price: String?
+
+    func validate() throws {
+        guard (transaction == nil) != (price == nil) else {
+            throw ValidationError(price == nil ? "give a transaction id, or --price COMMODITY" : "give a transaction id or --price, not both")
+        }
+    }
 
     func run() throws {
         let ledger = try global.openLedger()
+        if let price {
+            print(try ledger.priceHistory(of: try ledger.commodityArgument(price)).text(output.format))
+            return
+        }
+        guard let transaction else { return }
         let history = try ledger.history(of: try ledger.resolveTransactionID(transaction))
         print(history.text(output.format))
         guard output.format == .table else { return }
