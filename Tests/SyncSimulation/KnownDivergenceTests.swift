@@ -37,6 +37,40 @@ final class KnownDivergenceTests: XCTestCase {
         }
     }
 
+    /// (1, with amounts) Each device records BTC at its own declared precision while apart (0.12345678 under 8
+    /// decimals, 1.5 under 6): after the sync every device counts both at 8 decimals, the same as a replay. Either
+    /// device may reach the server first: the 6-decimal declaration first makes the 8-decimal one grow the commodity.
+    func testAmountsUnderTwoPrecisionsOfOneCommodityConverge() async throws {
+        for first in [0, 1] {
+            try await check(.commodityPrecision) { sim in
+                try sim.importJournal(0, name: "coins-a.journal", text: """
+                    commodity BTC 1.00000000
+
+                    2026-11-03 Coins
+                        assets:coins   0.12345678 BTC
+                        equity:opening
+
+                    """)
+                try sim.importJournal(1, name: "coins-b.journal", text: """
+                    commodity BTC 1.000000
+
+                    2026-11-04 More coins
+                        assets:coins   1.500000 BTC
+                        equity:opening
+
+                    """)
+                await sim.syncAll(startingWith: first)
+                await sim.syncAll(startingWith: first) // the device that synced first pulls what the other pushed
+                for device in sim.devices.indices {
+                    let coins = try sim.devices[device].open().balances().accounts.map(\.amount)
+                        .filter { $0.currency.code == "BTC" && $0.minorUnits > 0 }
+                    XCTAssertEqual(coins.map(\.currency.minorDigits), Array(repeating: 8, count: coins.count), "first \(first), device \(device): \(coins)")
+                    XCTAssertEqual(coins.map(\.minorUnits).reduce(0, +), 162_345_678, "first \(first), device \(device): \(coins)")
+                }
+            }
+        }
+    }
+
     /// (2) One journal imported on two devices offline; the second device edits its copy before it syncs. Its copy is
     /// kept aside as already-recorded; the edit must not be lost with it.
     func testAnEditOfADuplicateImportCopyIsNotLost() async throws {

@@ -6,7 +6,6 @@
 /// Seeds of the default 500 (`SIM_SEEDS=500`, first seed 1) that showed each, when it was pinned: see `pinnedSeeds`.
 enum KnownDivergences {
     static let open: [Violation.Kind: String] = [
-        .commodityPrecision: "two devices that declare one commodity at different precisions while apart: the server now refuses the second declaration (422 commodity-precision) and that device can never sync again; before the server checked events, the fold stopped",
         .syncStarvedByWrites: "nothing holds a recording command off while a sync runs (SyncLock is taken by syncs only); each event recorded between the sync's requests makes it start over (SyncClient.attempts = 3), then it gives up; the events are kept, unsynced",
     ]
 

@@ -187,9 +187,14 @@ extension Simulation {
 
     /// Imports one of `journals` on `device`.
     func importJournal(_ device: Int, _ index: Int) throws {
+        let (name, text) = Self.journals[index]
+        try importJournal(device, name: name, text: text)
+    }
+
+    /// Imports the journal `text` on `device`.
+    func importJournal(_ device: Int, name: String, text: String) throws {
         let ledger = try devices[device].open()
         let before = try ledger.head().position
-        let (name, text) = Self.journals[index]
         _ = try JournalImporter.importJournal(try JournalReader.read(text: text, name: name), into: ledger)
         try remember(ledger, device: device, after: before)
         note("d\(device) import \(name)")

@@ -72,13 +72,12 @@ public enum EventAdmission {
             }
             // A second void moves no money (the first took it off the books).
             if !before.isVoided { try checkFits([Move(postings: before.postings, sign: -1)], state) }
-        case .commodityDeclared(let e):
+        case .commodityDeclared:
             // Declared again by another device (one journal imported on two devices while apart) is one
-            // commodity; at another precision the amounts recorded under the two would not mean the same.
-            if !e.commodity.isISO, let known = try state.commodity(symbol: e.commodity.code), known.minorDigits != e.commodity.minorDigits {
-                throw AdmissionRefusal(.commodityPrecision, "commodity \(e.commodity.code) was declared with \(known.minorDigits) decimals, "
-                                       + "not \(e.commodity.minorDigits)")
-            }
+            // commodity, at another precision too: the fold keeps the larger precision and counts every
+            // amount in it (`LedgerProjector`), as a `CommodityPrecisionGrown` would. Refusing it left the
+            // second device unable to sync for good (the simulator's divergence 1, issue 30).
+            break
         case .postingsMarked(let e):
             try markedTransaction(e.transactionID, state)
         case .postingsLocked(let e):

@@ -148,10 +148,16 @@ public enum LedgerProjector {
             let words = SuggestionFeatures.itemTokens(e.items.map(\.text))
             if !words.isEmpty { try store.saveReceiptItemWords(words, receiptID: e.receiptID) }
         case .commodityDeclared(let e):
-            if !e.commodity.isISO, try store.commodity(symbol: e.commodity.code) != nil {
+            if !e.commodity.isISO, let known = try store.commodity(symbol: e.commodity.code) {
                 // Declared again by another device (the same journal imported on two devices while
                 // apart; a device never declares a symbol it knows): one commodity, and the first
-                // declaration's style stands. At another precision `EventAdmission` refused it.
+                // declaration's style stands. Declared with more decimals, the commodity grows to them
+                // and what it holds is counted again (exact); with fewer, the amounts recorded under that
+                // declaration are stored at the larger precision as they fold (`atStoredPrecision`).
+                // Either order of the two declarations ends at the same precision and the same counts.
+                if e.commodity.minorDigits > known.minorDigits {
+                    try store.growPrecision(.init(code: e.commodity.code, from: known.minorDigits, to: e.commodity.minorDigits))
+                }
                 break
             }
             try store.saveCommodity(e.commodity, display: e.display)
