@@ -272,6 +272,12 @@ struct CommandLineGrammar {
         case 6:
             words = ["price", random.element(Self.commodities), amount()]
             options = [("--in", .commodity), ("--date", .date)]
+            // One in four takes a price back (N17): `price EUR --retract`, or naming the value retracted.
+            if random.below(4) == 0 {
+                if random.below(2) == 0 { words.removeLast() }
+                words.append("--retract")
+                options.append(("--reason", .text))
+            }
         default:
             words = [random.element(["bal", "balance"])]
             if random.below(3) == 0 {
