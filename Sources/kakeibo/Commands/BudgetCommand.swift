@@ -65,7 +65,7 @@ struct BudgetCommand: ParsableCommand {
 
         func run() throws {
             let ledger = try global.openLedger()
-            let report = try ledger.budgetReport(period: try PeriodOption.resolve(period, ledger, asOf: asOf), asOf: asOf,
+            let report = try ledger.budgetReport(period: try ledger.planPeriod(period, asOf: asOf), asOf: asOf,
                                                  atPosition: atPosition)
             guard output.format != .table || !report.lines.isEmpty else {
                 print(report.heading)
@@ -73,15 +73,6 @@ struct BudgetCommand: ParsableCommand {
             }
             print(report.text(output.format))
         }
-    }
-}
-
-/// Reading `--period` labels for plan reports.
-enum PeriodOption {
-    static func resolve(_ text: String?, _ ledger: Ledger, asOf: LocalDate? = nil) throws -> PlanPeriod? {
-        guard let text else { return nil }
-        if let length = PeriodLength(rawValue: text) { return length.period(containing: try asOf ?? ledger.today()) }
-        return try PlanPeriod(label: text)
     }
 }
 
