@@ -57,6 +57,31 @@ final class StatementBalanceJournalRoundTripTests: KakeiboCLITestCase {
         XCTAssertEqual(try ok("log").stdoutLines.filter { $0.contains("BalanceAsserted") }.count, before)
     }
 
+    /// The `statement:` tag marks an exported statement balance, not the payee: a person's own check that they
+    /// happened to call `statement balance` stays a checked assertion, and a tagged one under another payee (the tag
+    /// empty: a balance whose statement is not known) is recorded, with the journal line as its statement.
+    func testTheStatementTagNotThePayeeMarksAStatementBalance() throws {
+        try ok("init", "--currency", "USD")
+        let path = sandbox.path("own.journal")
+        try """
+            2026-01-01 opening
+                assets:checking   $100.00
+                equity:opening
+
+            2026-01-31 statement balance
+                assets:checking   $0 = $100.00
+
+            2026-02-28 bank says  ; statement:
+                assets:checking   $0 = $100.00
+
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        try ok("import", "journal", path)
+        let assertions = try ok("log").stdoutLines.filter { $0.contains("BalanceAsserted") }
+        XCTAssertEqual(assertions.count, 1, assertions.joined(separator: "\n"))
+        XCTAssertTrue(assertions.first?.contains("2026-02-28") ?? false, assertions.joined(separator: "\n"))
+        XCTAssertTrue(try ok("log", "--format", "json").out.contains("own.journal:"))
+    }
+
     func testAZeroPostingAssertionAPersonWroteIsStillOnlyChecked() throws {
         // Not the export's shape (another payee): the reader checks it and records a dated note, as before.
         try ok("init", "--currency", "USD")

@@ -32,17 +32,18 @@ enum BalanceAssertionExport {
 
     /// hledger: a transaction of one zero posting carrying `= BAL`, after the day's transactions
     /// (hledger checks in date order, and within a date in file order, so the end of the file is after them).
+    /// The `statement:` tag, empty when the statement is not known, is what `import journal` recognises it by.
     static func journal(_ checked: [Checked], format: (String, Commodity) -> String) -> String {
         var out = ""
         for item in checked {
             let a = item.assertion
             let amount = format(a.amount.decimalString, a.amount.currency)
-            let source = a.statement.map { "  ; statement: " + $0 } ?? ""
             if item.own == a.amount {
-                out += "\n\(a.date) statement balance\(source)\n    \(a.account.rawValue)  \(format("0", a.amount.currency)) = \(amount)\n"
+                let tag = "  ; statement:" + (a.statement.map { " " + $0 } ?? "")
+                out += "\n\(a.date) statement balance\(tag)\n    \(a.account.rawValue)  \(format("0", a.amount.currency)) = \(amount)\n"
             } else {
                 out += "\n; \(a.date) \(a.account.rawValue): the statement says \(amount), the books hold "
-                    + "\(format(item.own.decimalString, a.amount.currency)); not written as an assertion\(source.isEmpty ? "" : ";" + source.dropFirst(3))\n"
+                    + "\(format(item.own.decimalString, a.amount.currency)); not written as an assertion\(a.statement.map { "; statement: " + $0 } ?? "")\n"
             }
         }
         return out
