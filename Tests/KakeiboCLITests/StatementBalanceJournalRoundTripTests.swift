@@ -18,7 +18,7 @@ final class StatementBalanceJournalRoundTripTests: KakeiboCLITestCase {
 
         // A fresh ledger from the export alone.
         let fresh = sandbox.path("fresh.sqlite")
-        func inFresh(_ arguments: String...) throws -> CommandResult {
+        @discardableResult func inFresh(_ arguments: String...) throws -> CommandResult {
             let result = try sandbox.run(Array(arguments), db: fresh)
             XCTAssertEqual(result.exitCode, 0, "\(result)")
             return result
