@@ -40,7 +40,7 @@ public enum ServerRoutes {
             return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: body))
         }
         ledger.post("events") { request, context in
-            let body = try await decode(PushRequest.self, request, context)
+            let body = try await decode(PushRequest.self, request, context, wire: PushRequest.init(wire:))
             let reply = try await store.push(ledger: context.ledger, bearer: context.bearer, request: body)
             try FaultHook.trigger(.afterCommit)
             return reply
@@ -58,7 +58,7 @@ public enum ServerRoutes {
             return ["revoked": device]
         }
         ledger.post("adopt") { request, context in
-            let body = try await decode(AdoptRequest.self, request, context)
+            let body = try await decode(AdoptRequest.self, request, context, wire: AdoptRequest.init(wire:))
             return try await store.adopt(ledger: context.ledger, bearer: context.bearer, request: body)
         }
         // A receipt photo the web app kept (issue 31), by the SHA-256 its ReceiptScanned carries.
@@ -78,6 +78,20 @@ public enum ServerRoutes {
         } catch let error as DecodingError {
             throw ServerError.malformed("the body is not a \(T.self): \(error)")
         }
+    }
+
+    /// `decode` for the bodies that carry events (push, adopt): read with the ledger's own parser (`wire`), and by
+    /// the context's decoder only when that cannot read them, for its error (`AdoptRequest(wire:)` says why).
+    static func decode<T: Decodable>(_ type: T.Type, _ request: Request, _ context: ServerRequestContext,
+                                     wire: ([UInt8]) -> T?) async throws -> T {
+        var request = request
+        let trace = SyncTrace.begin()
+        let body = try await request.collectBody(upTo: context.maxUploadSize)
+        if let parsed = wire(Array(body.readableBytesView)) {
+            SyncTrace.end(trace, "server: read and parse a \(T.self)")
+            return parsed
+        }
+        return try await decode(type, request, context)
     }
 }
 
