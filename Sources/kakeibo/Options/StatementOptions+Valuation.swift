@@ -6,6 +6,7 @@ import KakeiboReports
 extension StatementOptions {
     /// `incomestatement`/`balancesheet` with hledger's `--value`/`-X`/`-V` and `--date2` (N15, issue 36): the same
     /// statement, its cells valued at each column's last day, or its transactions dated by their secondary date.
+    /// `historical`: balances count everything before each column (a balance sheet), not only the column's postings.
     func print(_ kind: FinancialStatement.Kind, historical: Bool, valuation: ValuationOptions, date2: Bool) throws {
         let ledger = try global.openLedger()
         var query = try period.query(words: query, today: try ledger.today())

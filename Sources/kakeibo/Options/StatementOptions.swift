@@ -12,14 +12,4 @@ struct StatementOptions: ParsableArguments {
     @OptionGroup var period: ReportOptions
     @OptionGroup var columns: ColumnOptions
     @Argument(help: ArgumentHelp("Query terms, as for balance.", valueName: "query")) var query: [String] = []
-
-    /// `historical`: balances count everything before each column (a balance sheet), not only the column's postings.
-    func print(_ kind: FinancialStatement.Kind, historical: Bool) throws {
-        let ledger = try global.openLedger()
-        let query = try period.query(words: query, today: try ledger.today())
-        let report = try ledger.periodBalances(query, interval: columns.interval, depth: columns.depth, historical: historical, scope.scope)
-        // The table shows each commodity at its display precision; CSV and JSON keep every stored digit (issue 36).
-        let shown = output.format == .table ? try ledger.displayPrecision() : DisplayPrecision.stored
-        Printer.statement(shown.shown(try FinancialStatement(kind: kind, report: report)), format: output.format)
-    }
 }

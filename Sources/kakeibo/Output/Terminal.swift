@@ -27,8 +27,6 @@ enum Terminal {
 
     static func safe(_ text: String) -> String { TerminalText.safe(text) }
 
-    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
-
     /// A progress bar on stderr, redrawn in place on a terminal, and nothing in a file or a pipe: a log or a
     /// script reading stderr gets the command's own lines only (issue 29, N18: `replay 2>log` kept the bar).
     static func progress(_ label: String, unit: String = "events", to handle: FileHandle = .standardError) -> @Sendable (Int64, Int64) -> Void {
