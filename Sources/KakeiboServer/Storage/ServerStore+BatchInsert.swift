@@ -13,8 +13,11 @@ struct SequencedEvent: Sendable {
     var parentEventId: String?
     /// `PushRequest.basedOn` for a device's event; nil for an uploaded log and the server's own events.
     var authorSaw: Int64?
+    /// The replica's form of an uploaded event, made by the adopt's chain check from its one parse of the payload
+    /// (`CanonicalEvent.checkedReplica`), so `replicated()` does not parse it again.
+    var checked: ReplicatedEvent? = nil
 
-    func replicated() throws -> ReplicatedEvent { try canonical.replicaEvent(authorSaw: authorSaw) }
+    func replicated() throws -> ReplicatedEvent { try checked ?? canonical.replicaEvent(authorSaw: authorSaw) }
 }
 
 /// A pushed event the server keeps aside instead of sequencing (`ConflictRule`, or a command another device recorded first).

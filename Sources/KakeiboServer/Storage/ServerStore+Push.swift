@@ -261,11 +261,12 @@ extension ServerStore {
                 guard adoptable else {
                     throw ServerError(409, "not-adoptable", "devices have already pushed to this ledger: clone it instead of adopting a file")
                 }
-                if let problem = event.chainProblem(expectedPosition: head.position + 1, previousHex: head.hash) {
+                let (problem, checked) = event.checkedReplica(expectedPosition: head.position + 1, previousHex: head.hash)
+                if let problem {
                     throw ServerError(422, "invalid-event", "event at position \(event.position) does not extend the ledger: \(problem)", eventId: event.eventId)
                 }
                 sequenced.append(SequencedEvent(canonical: event, deviceId: caller.deviceId, deviceSeq: nil, originHash: nil,
-                                                parentEventId: nil, authorSaw: nil))
+                                                parentEventId: nil, authorSaw: nil, checked: checked))
                 head = LedgerHead(position: event.position, hash: event.hash)
                 results.append(PushResult(eventId: event.eventId, outcome: "appended", position: event.position, streamVersion: event.streamVersion, hash: event.hash))
             }

@@ -13,8 +13,8 @@ extension CanonicalEvent {
 
     /// `chainProblem`'s check and, when the event is sound, the event as `replicated()` makes it, from the same
     /// parse of its payload: a clone parsed every payload twice (perf, release, 100,004 events: the check's parse
-    /// and `replicated()`'s, each about 4 % of the client's CPU).
-    func checkedReplica(expectedPosition: Int64, previousHex: String) -> (problem: String?, replica: ReplicatedEvent?) {
+    /// and `replicated()`'s, each about 4 % of the client's CPU). The server's adopt checks each uploaded event the same way.
+    public func checkedReplica(expectedPosition: Int64, previousHex: String) -> (problem: String?, replica: ReplicatedEvent?) {
         switch check(expectedPosition: expectedPosition, previousHex: previousHex) {
         case .problem(let text):
             return (text, nil)
