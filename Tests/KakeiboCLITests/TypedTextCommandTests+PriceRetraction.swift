@@ -22,9 +22,13 @@ extension TypedTextCommandTests {
                        "account,currency,amount,price_date\nassets:cash:eur,USD,150.00,2026-03-10\nequity:opening,USD,-150.00,2026-03-10")
 
         try ("P 2026-03-01 EUR $1.08\n" + body).write(toFile: journal, atomically: true, encoding: .utf8)
-        // Without --replace nothing is retracted (as transactions, a deleted line changes the books only when asked).
-        let plain = try ok("import", "journal", journal).out
-        XCTAssertFalse(plain.contains("retracted"), plain)
+        // Without --replace nothing is retracted (as transactions, a deleted line changes the books only when asked),
+        // and one note on stderr says the price still values balances and how to take it back.
+        let plain = try kakeibo("import", "journal", journal)
+        XCTAssertEqual(plain.exitCode, 0, "\(plain)")
+        XCTAssertFalse(plain.out.contains("retracted"), plain.out)
+        XCTAssertEqual(plain.stderrLines, ["note: 1 price an earlier import recorded is no longer in the file and still values balances; "
+                                           + "`kakeibo import journal \(journal) --replace` retracts it"])
         let replaced = try ok("import", "journal", journal, "--replace").out
         XCTAssertTrue(replaced.contains("0 prices appended, 1 already recorded, 1 no longer in the file retracted"), replaced)
         XCTAssertEqual(try ok("balance", "--value", "USD", "-e", "2026-03-15", "--format", "csv").out,

@@ -28,6 +28,9 @@ public struct JournalImportReport: Hashable, Sendable {
     /// `PriceRetracted` events this import appended: `P` lines an earlier import of the journal
     /// recorded that the file no longer holds (`--replace` only, issue 29 N17).
     public var pricesRetracted = 0
+    /// Without `replace`: prices an earlier import of the journal recorded that the file no longer
+    /// holds, left standing (they still value balances until retracted).
+    public var pricesNoLongerInFile = 0
     /// Statement balances (an export's `statement balance` transactions) this import recorded as
     /// `BalanceAsserted`; a re-import records none.
     public var statementBalancesAppended = 0

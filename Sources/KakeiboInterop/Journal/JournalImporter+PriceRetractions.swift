@@ -9,13 +9,14 @@ extension JournalImporter {
     static let priceRetractionReason = "no longer in the journal; replaced on re-import"
 
     /// The earlier imports' `P` lines of this journal (`isThisJournal`, by provenance file) that its
-    /// price entries no longer hold and that still stand, as retractions; empty unless `replace`.
+    /// price entries no longer hold and that still stand, as retractions (recorded with `replace`;
+    /// without it the import only counts them, so the CLI can say how to take them back).
     /// A price recorded by hand (no key) or by another journal (another file) is not among them.
     ///
     /// Also re-keys a price entry whose every earlier recording was retracted: its key is in the log
     /// already, so it would read as recorded and the line put back would stay retracted. The new
     /// key counts the recordings before it (`journal-price:<digest>:<n>#2`).
-    static func priceRetractions(rekeying entries: inout [Entry], in ledger: Ledger, replace: Bool,
+    static func priceRetractions(rekeying entries: inout [Entry], in ledger: Ledger,
                                  isThisJournal: (_ file: String) -> Bool) throws -> [Entry] {
         let earlier = try ledger.importedPrices(keyPrefix: priceKeyPrefix)
         guard !earlier.isEmpty else { return [] }
@@ -32,7 +33,6 @@ extension JournalImporter {
                 entries[index].options.idempotencyKey = "\(base(key))#\(recorded.count + 1)"
             }
         }
-        guard replace else { return [] }
         return earlier.filter { old in
             guard old.isStanding, !held.contains(base(old.idempotencyKey)) else { return false }
             return isThisJournal(file(of: old.provenance))

@@ -103,8 +103,8 @@ public enum JournalImporter {
                          location: SourceLocation(file: file, line: line), kind: .void)
         }
         // `P` lines an earlier import recorded and the file no longer holds: retracted with --replace (N17).
-        let retractions = try priceRetractions(rekeying: &entries, in: ledger, replace: replace,
-                                               isThisJournal: { files.contains(paths.of($0)) })
+        let stalePrices = try priceRetractions(rekeying: &entries, in: ledger, isThisJournal: { files.contains(paths.of($0)) })
+        let retractions = replace ? stalePrices : []
         // Transactions a previous import recorded are left out before the batch, so re-importing a
         // file costs a pass over the keys' index rather than a resend (the other entries' keys,
         // outside the "journal:" range, are looked up one by one). The ledger still checks every
@@ -195,6 +195,7 @@ public enum JournalImporter {
             voided: voids.count, position: try ledger.head().position)
         report.pricesAppended = appended[.price] ?? 0
         report.pricesRetracted = appended[.priceRetraction] ?? 0
+        report.pricesNoLongerInFile = replace ? 0 : stalePrices.count
         report.statementBalancesAppended = appended[.assertion] ?? 0
         report.periodicRules = journal.periodicRules.count
         report.budgetsSet = budgetsSet

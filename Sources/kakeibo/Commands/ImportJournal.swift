@@ -18,7 +18,7 @@ struct ImportJournal: ParsableCommand, CommonCommand {
             """)
     @OptionGroup var common: CommonOptions
     @Argument(help: ArgumentHelp("The journal file.", valueName: "file")) var file: String
-    @Flag(help: "Void the transactions an earlier import of this journal recorded that it no longer contains.")
+    @Flag(help: "Void the transactions, and retract the prices (`P` lines), an earlier import of this journal recorded that it no longer contains.")
     var replace = false
 
     func run() throws {
@@ -31,6 +31,10 @@ struct ImportJournal: ParsableCommand, CommonCommand {
         // One warning for every account the journal could not type, on stderr whatever the format.
         if let warning = report.unclassifiedWarning {
             FileHandle.standardError.write(Data((Terminal.safe(warning) + "\n").utf8))
+        }
+        // `P` lines gone from the file without --replace stay (N17): one note says so, on stderr whatever the format.
+        if let note = report.stalePricesNote(file: file) {
+            FileHandle.standardError.write(Data((Terminal.safe(note) + "\n").utf8))
         }
         print(report.text(output.format, file: file, periodicSummary: report.periodicSummary))
     }

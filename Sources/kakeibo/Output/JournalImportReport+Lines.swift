@@ -19,6 +19,15 @@ extension JournalImportReport {
             + (parts.isEmpty ? "budgets and forecast rules already set" : parts.joined(separator: "; "))
     }
 
+    /// The note an import without --replace prints when `P` lines it recorded before are gone from the file (N17):
+    /// they still value balances, and the import says how to take them back; nil when there are none.
+    func stalePricesNote(file: String) -> String? {
+        guard pricesNoLongerInFile > 0 else { return nil }
+        let one = pricesNoLongerInFile == 1
+        return "note: \(pricesNoLongerInFile) price\(one ? "" : "s") an earlier import recorded \(one ? "is" : "are") no longer in the file "
+            + "and still value\(one ? "s" : "") balances; `kakeibo import journal \(file) --replace` retracts \(one ? "it" : "them")"
+    }
+
     /// The one warning an import with unclassified accounts prints; nil when there are none.
     var unclassifiedWarning: String? {
         let names = unclassified
