@@ -22,12 +22,18 @@ for i in range(first, first + n):
     print(f"2026-{1 + i % 12:02d}-{1 + i % 28:02d} shop {i}\n    expenses:food  ${random.randint(1, 9999) / 100:.2f}\n    assets:checking\n")
 PY
 }
-timed() { # LABEL COMMAND…: wall seconds and peak RSS of one command
+server_cpu() { # the server's CPU time so far (user + system), in clock ticks
+    awk '{print $14 + $15}' "/proc/$server/stat"
+}
+timed() { # LABEL COMMAND…: wall seconds and peak RSS of one command, the client's CPU and the server's CPU meanwhile
+    # (on this shared machine wall time moves with the load; CPU seconds compare across runs)
     local label="$1"; shift
-    /usr/bin/time -f "%e %M" -o "$dir/time" "$@" >"$dir/out" 2>&1 || { cat "$dir/out"; exit 1; }
+    local before; before="$(server_cpu)"
+    /usr/bin/time -f "%e %M %U %S" -o "$dir/time" "$@" >"$dir/out" 2>&1 || { cat "$dir/out"; exit 1; }
     [ -z "${KAKEIBO_SYNC_TRACE:-}" ] || { echo "== $label"; grep "^trace" "$dir/out"; } >>"${SYNC_TRACE_LOG:-/dev/stderr}"
-    read -r seconds kilobytes <"$dir/time"
-    printf '%-52s %8.2f s  %7d KiB client peak  (%s)\n' "$label" "$seconds" "$kilobytes" "$(tail -1 "$dir/out" | cut -c1-60)"
+    read -r seconds kilobytes user system <"$dir/time"
+    printf '%-52s %8.2f s  %7d KiB client peak  CPU client %5.2f s server %5.2f s  (%s)\n' "$label" "$seconds" "$kilobytes" \
+        "$(echo "$user + $system" | bc)" "$(echo "scale=2; ($(server_cpu) - $before) / $(getconf CLK_TCK)" | bc)" "$(tail -1 "$dir/out" | cut -c1-40)"
 }
 
 ledger="figures$$"
