@@ -1,5 +1,4 @@
 import ArgumentParser
-import KakeiboLedger
 
 struct BalanceSheet: ParsableCommand {
     static let configuration = CommandConfiguration(

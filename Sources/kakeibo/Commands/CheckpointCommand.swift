@@ -1,5 +1,4 @@
 import ArgumentParser
-import KakeiboChain
 import KakeiboDomain
 import KakeiboSync
 

@@ -1,7 +1,4 @@
 import ArgumentParser
-import KakeiboDomain
-import KakeiboLedger
-import KakeiboReports
 
 /// `kakeibo gains -p 2026`: realised gains per lot a sale took (issue 36).
 struct Gains: ParsableCommand, CommonCommand {

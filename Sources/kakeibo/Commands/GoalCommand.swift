@@ -1,7 +1,6 @@
 import ArgumentParser
 import KakeiboDomain
 import KakeiboLedger
-import KakeiboProjections
 import KakeiboReports
 
 struct GoalCommand: ParsableCommand {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import KakeiboDomain
-import KakeiboLedger
 import KakeiboReports
 
 /// `kakeibo holdings [--value USD] [--as-of DATE]`: what the lots hold (issue 36).

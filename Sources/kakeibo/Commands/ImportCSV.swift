@@ -1,7 +1,6 @@
 import ArgumentParser
 import KakeiboDomain
 import KakeiboInterop
-import KakeiboLedger
 import KakeiboReports
 
 struct ImportCSV: ParsableCommand, CommonCommand {

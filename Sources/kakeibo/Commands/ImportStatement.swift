@@ -1,7 +1,6 @@
 import ArgumentParser
 import KakeiboDomain
 import KakeiboInterop
-import KakeiboLedger
 import KakeiboReports
 
 /// `kakeibo import statement FILE… --account ACCOUNT`: bank statement files (OFX/QFX, QIF, camt.053,

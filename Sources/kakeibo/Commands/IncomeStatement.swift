@@ -1,5 +1,4 @@
 import ArgumentParser
-import KakeiboLedger
 
 struct IncomeStatement: ParsableCommand {
     static let configuration = CommandConfiguration(

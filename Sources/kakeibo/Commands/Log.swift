@@ -1,6 +1,5 @@
 import ArgumentParser
 import KakeiboDomain
-import KakeiboLedger
 import KakeiboReports
 
 struct Log: ParsableCommand, CommonCommand {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import KakeiboChain
 import KakeiboDomain
 
 /// `kakeibo prove`: an inclusion proof for a transaction's events, or a consistency proof from an

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import KakeiboEventStore
-import KakeiboLedger
 import KakeiboReports
 import KakeiboSync
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import KakeiboDomain
-import KakeiboLedger
 import KakeiboReports
 
 /// `kakeibo reconcile ACCOUNT --balance AMOUNT --as-of DATE [--lock]` (issue 32): the statement's

@@ -1,6 +1,5 @@
 import ArgumentParser
 import KakeiboDomain
-import KakeiboLedger
 import KakeiboReports
 
 struct Register: ParsableCommand {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import KakeiboDomain
-import KakeiboLedger
 
 struct Replay: ParsableCommand, CommonCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,5 @@
 import ArgumentParser
 import KakeiboDomain
-import KakeiboLedger
-import KakeiboProjections
 import KakeiboReports
 
 struct Suggest: ParsableCommand, CommonCommand {

@@ -1,5 +1,4 @@
 import Foundation
-import KakeiboChain
 import KakeiboDomain
 import KakeiboSync
 

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import KakeiboDashboard
 import KakeiboDomain
-import KakeiboLedger
 import KakeiboReports
 
 struct WidgetsCommand: ParsableCommand {

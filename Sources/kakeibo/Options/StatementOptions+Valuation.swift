@@ -1,5 +1,4 @@
 import ArgumentParser
-import KakeiboDomain
 import KakeiboLedger
 import KakeiboReports
 

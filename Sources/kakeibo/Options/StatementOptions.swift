@@ -1,7 +1,5 @@
 import ArgumentParser
 import KakeiboDomain
-import KakeiboLedger
-import KakeiboReports
 
 /// What `incomestatement` and `balancesheet` share: the ledger, the format, the scope, the period, the columns and
 /// the query terms, and printing the statement they ask for.

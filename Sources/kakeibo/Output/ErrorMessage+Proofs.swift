@@ -1,4 +1,3 @@
-import KakeiboChain
 import KakeiboLedger
 
 /// Provable books' refusals (issue 34) as the CLI says them: which proof, which event, which hash.

@@ -1,6 +1,4 @@
 import KakeiboDomain
-import KakeiboLedger
-import KakeiboProjections
 import KakeiboReports
 
 extension Printer {
