@@ -172,9 +172,20 @@ public enum LedgerDatabase {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         for (identifier, sql) in embeddedMigrations {
-            migrator.registerMigration(identifier) { db in try db.execute(sql: sql) }
+            migrator.registerMigration(identifier) { db in
+                try db.execute(sql: sql)
+                try forgetProjectionUndo(in: db)
+            }
         }
         return migrator
+    }
+
+    /// A migration may reshape or refill projection tables, and a changeset that undoes a fold (migration 0026,
+    /// `ProjectionUndo` in KakeiboLedger) names tables by their columns as they were when it was recorded: one
+    /// recorded before could be applied wrongly after (SQLite skips a table whose columns changed instead of
+    /// refusing it). So every migration forgets them; the next rebase folds from the first event, once.
+    static func forgetProjectionUndo(in db: Database) throws {
+        if try db.tableExists("projection_undo") { try db.execute(sql: "DELETE FROM projection_undo") }
     }
 
     static func configuration() -> Configuration {

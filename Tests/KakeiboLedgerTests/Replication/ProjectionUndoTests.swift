@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import KakeiboDomain
-import KakeiboEventStore
+@testable import KakeiboEventStore
 @testable import KakeiboLedger
 import XCTest
 
@@ -117,5 +117,16 @@ final class ProjectionUndoTests: LedgerTestCase {
         XCTAssertEqual(try undoRows().count, 2)
         try withRawDatabase { db in try Ledger.forgetUndo(through: synced + 1, in: db) }
         XCTAssertEqual(try undoRows(), [[synced + 1, synced + 2]])
+    }
+
+    func testAMigrationForgetsTheKeptUndo() throws {
+        _ = try markSynced()
+        try expense("1")
+        XCTAssertEqual(try undoRows().count, 1)
+        // What every registered migration does after its SQL (LedgerDatabase.migrator): a changeset recorded
+        // under the old table shapes must not be applied under the new ones.
+        try withRawDatabase { db in try LedgerDatabase.forgetProjectionUndo(in: db) }
+        XCTAssertEqual(try undoRows(), [])
+        XCTAssertEqual(try truncate(after: try ledger.head().position - 1), .refolded)
     }
 }
