@@ -36,4 +36,26 @@ extension ServerAdmissionTests {
             XCTAssertTrue(try server.open("a", seed: 1).verify().isValid)
         }
     }
+
+    /// Two devices retract one price while apart: both retractions reach both logs, the second changes nothing,
+    /// and the two files settle on one head with no price left that day (a rebase undoes and refolds a retraction).
+    func testOnePriceRetractedOnTwoDevicesWhileApartConverges() async throws {
+        try await withServer { server in
+            let tokens = try await server.twoSyncedDevices()
+            let eur = try Currency(code: "EUR"), day = try LocalDate(iso: "2026-11-04")
+            try server.open("a", seed: 1).record(.recordPrice(.init(date: day, commodity: eur, value: "1.08", quote: .usd)))
+            try server.open("a", seed: 1).record(.recordPrice(.init(date: day, commodity: eur, value: "1.10", quote: .usd)))
+            try await server.syncBoth(tokens)
+            for (device, seed) in [("a", UInt64(1)), ("b", UInt64(2))] {
+                try server.open(device, seed: seed).record(.retractPrice(.init(date: day, commodity: eur, quote: .usd, value: "1.10")))
+            }
+            try await server.syncBoth(tokens)
+            _ = try server.settledBalances()
+            for (device, seed) in [("a", UInt64(1)), ("b", UInt64(2))] {
+                let ledger = try server.open(device, seed: seed)
+                XCTAssertEqual(try ledger.prices().map(\.value.description), ["1.08"], device)
+                XCTAssertEqual(try ledger.events(from: 1, limit: 1_000).filter { $0.type == "PriceRetracted" }.count, 2, device)
+            }
+        }
+    }
 }
