@@ -1,4 +1,3 @@
-import Foundation
 import KakeiboDomain
 import KakeiboLedger
 import KakeiboReports
