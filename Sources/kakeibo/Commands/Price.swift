@@ -55,8 +55,9 @@ struct Price: RecordingCommand {
         let ledger = try global.openLedger()
         let result = try record(on: ledger)
         let day = try date ?? ledger.today()
-        if retract, case .priceRetracted(let retracted)? = result.events.first {
+        if retract {
             // What values that day now, so a retraction that uncovers an earlier recording is not a surprise.
+            guard case .priceRetracted(let retracted)? = result.events.first else { return Printer.recorded(result, format: output.format) }
             let now = try ledger.prices().first { $0.date == day && $0.commodity == retracted.commodity && $0.quote == retracted.quote }
             Printer.recorded(result, format: output.format, note: "retracted the price of \(commodity) on \(day): \(retracted.value) "
                              + "\(retracted.quote.code); " + (now.map { "the price that day is now \($0.value) \($0.quote.code)" } ?? "no price that day now"))
