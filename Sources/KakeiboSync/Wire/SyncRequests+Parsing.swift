@@ -44,16 +44,8 @@ extension PushRequest {
 extension PendingEvent {
     /// The event of one pushed row; nil when a field is missing or of another type than `Codable` would read.
     init?(wire fields: [String: JSONValue]) {
-        func int(_ key: String) -> Int64? { if case .int(let v)? = fields[key] { return v } else { return nil } }
-        func text(_ key: String) -> String? { if case .string(let v)? = fields[key] { return v } else { return nil } }
-        /// .some(nil) for an absent or null field, nil for a field of another type.
-        func optional(_ key: String) -> String?? {
-            switch fields[key] {
-            case nil, .null?: return .some(nil)
-            case .string(let v)?: return .some(v)
-            default: return nil
-            }
-        }
+        let wire = WireFields(fields: fields)
+        let int = wire.int, text = wire.text, optional = wire.optional
         guard let eventId = text("eventId"), let deviceSeq = int("deviceSeq"), let devicePrevHash = text("devicePrevHash"),
               let originHash = text("originHash"), let stream = text("stream"), let parentEventId = optional("parentEventId"),
               let type = text("type"), let schemaVersion = int("schemaVersion"), let occurredOn = optional("occurredOn"),
